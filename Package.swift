@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// Woodshed: a MIDI-aware live metronome and rehearsal player (GPL-3.0-or-later).
+import PackageDescription
+
+
+let package = Package(
+    name: "woodshed",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "woodshed", targets: ["woodshed"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // C libraries from Debian, as system-library targets.
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+        .target(name: "CRealtimeSanitizer"),
+
+        // Pure, testable time: tempo, meter, patterns, tempo maps, click scheduling.
+        .target(name: "WoodshedCore"),
+        // Lock-free pieces shared by the render thread and the control thread.
+        .target(name: "RealtimeKit"),
+        // The renderer and its voices: render thread only.
+        .target(name: "RenderGraph", dependencies: ["WoodshedCore", "RealtimeKit", "CRealtimeSanitizer"]),
+        // Click sounds: synthesized, or loaded from WAV/FLAC and resampled (control thread).
+        .target(name: "Sounds", dependencies: ["RenderGraph", "CSndFile", "CSampleRate"]),
+        // Files: presets, klick tempo maps, atomic writes.
+        .target(name: "Persistence", dependencies: ["WoodshedCore"], resources: [.copy("BuiltinPresets")]),
+        // Offline backend: runs the render graph in a loop into a sound file.
+        .target(name: "OfflineBackend", dependencies: ["RenderGraph", "CSndFile", "CRealtimeSanitizer"]),
+        // The command line: argument parsing and the jobs it starts.
+        .target(name: "WoodshedCLI", dependencies: [
+            "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"]),
+
+        .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore", "Persistence"]),
+        .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "Sounds", "WoodshedCore"]),
+        .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "WoodshedCore", "CSndFile"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "WoodshedCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WoodshedCore", "Persistence"]),
+    ]
+)

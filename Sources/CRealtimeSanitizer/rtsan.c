@@ -1,0 +1,1 @@
+// Intentionally empty: the header carries the hooks.

@@ -1,0 +1,16 @@
+/// What the control thread asks of the renderer. Trivial payloads only: nothing to retain or
+/// free. Sent through a `CommandRing`, applied at the top of the next cycle.
+public enum RenderCommand: Sendable, BitwiseCopyable, Equatable {
+    /// Start the click from the current position.
+    case start
+    /// Stop; voices already sounding ring out.
+    case stop
+    /// Move the play position to a frame of the timeline (next click at or after it).
+    case locate(frame: Int64)
+    /// Master volume, linear (1 = unity).
+    case setMasterVolume(Float)
+    /// Volume of one level (accent, normal, subdivision), linear.
+    case setLevelVolume(levelRaw: UInt8, volume: Float)
+    /// Mute or unmute the click output (the timeline keeps running).
+    case setMuted(Bool)
+}

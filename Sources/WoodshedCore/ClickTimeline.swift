@@ -1,0 +1,118 @@
+/// A `ClickPlan` compiled for one sample rate: segments with exact start frames and the
+/// pattern cells they read. Built on the control thread, read (never changed) by the render
+/// thread through `ClickCursor`, released on the control thread.
+public final class ClickTimeline: @unchecked Sendable {
+    public let rate: Int
+    public let segments: UnsafeMutableBufferPointer<TimelineSegment>
+    public let cells: UnsafeMutableBufferPointer<ClickLevel>
+    /// Step frames of every ramp, computed here so the render thread never calls libm.
+    public let rampTable: UnsafeMutableBufferPointer<Int64>
+    /// round(end of the last bar), or nil when the plan never ends.
+    public let endFrame: Int64?
+    /// Frame where bar 1 starts (after the count-in).
+    public let firstBarFrame: Int64
+
+    public init(plan: ClickPlan, rate: Int) throws(TimingError) {
+        guard !plan.map.entries.isEmpty else { throw .badBars("the tempo map has no entries") }
+        guard plan.countInBars >= 0 && plan.countInBars <= 64 else { throw .badBars("count-in must be 0 to 64 bars") }
+        if let g = plan.gapTrainer, g.playBars < 1 || g.muteBars < 0 {
+            throw .badBars("a gap trainer plays 1 or more bars and mutes 0 or more")
+        }
+        self.rate = rate
+        let units = Int64(240_000) * Int64(rate)
+        var segs: [TimelineSegment] = []
+        var cells: [ClickLevel] = []
+        var ramps: [Int64] = []
+        var position = FramePosition.zero
+        var bar: Int64 = -Int64(plan.countInBars)
+        var firstBarFrame: Int64 = 0
+
+        func append(_ entry: TempoMapEntry, gap: GapTrainer?, isCountIn: Bool) throws(TimingError) {
+            let spb = Int64(entry.pattern.stepsPerBeat)
+            let stepsPerBar = Int64(entry.meter.beats) * spb
+            let patternOffset = cells.count
+            cells.append(contentsOf: entry.pattern.steps)
+            var seg = TimelineSegment(
+                start: position, firstStep: 0, stepCount: 0, entryFirstBar: bar,
+                stepsPerBar: stepsPerBar, stepsPerBeat: spb, denominator: Int64(entry.meter.denominator),
+                tempo1: 0, tempo2: 0, rampBeats: 0,
+                patternOffset: patternOffset, patternLength: entry.pattern.steps.count,
+                gain: entry.volume, playBars: Int64(gap?.playBars ?? 0), muteBars: Int64(gap?.muteBars ?? 0),
+                wholeNoteUnits: units)
+            if let bars = entry.bars, bars < 1 { throw .badBars("an entry must have 1 or more bars") }
+            let totalSteps = entry.bars.map { Int64($0) * stepsPerBar } ?? Int64.max
+            switch entry.tempo {
+            case .constant(let t):
+                seg.tempo1 = t.milliBPM; seg.tempo2 = t.milliBPM
+                seg.stepCount = totalSteps
+                segs.append(seg)
+            case .ramp(let t1, let t2):
+                guard let bars = entry.bars else { throw .badBars("a tempo ramp needs a number of bars") }
+                seg.tempo1 = t1.milliBPM; seg.tempo2 = t2.milliBPM
+                seg.rampBeats = Int64(bars * entry.meter.beats)
+                seg.stepCount = totalSteps
+                seg.rampTableOffset = ramps.count
+                for j in 0...totalSteps { ramps.append(seg.rampFrame(ofStep: j)) }
+                segs.append(seg)
+            case .perBeat(let list):
+                guard let bars = entry.bars else { throw .badBars("a tempo list needs a number of bars") }
+                guard list.count == bars * entry.meter.beats else {
+                    throw .tempoListLength(expected: bars * entry.meter.beats, got: list.count)
+                }
+                for (k, t) in list.enumerated() {
+                    var s = seg
+                    s.start = position
+                    s.firstStep = Int64(k) * spb
+                    s.stepCount = spb
+                    s.tempo1 = t.milliBPM; s.tempo2 = t.milliBPM
+                    segs.append(s)
+                    position = s.end
+                }
+            }
+            if case .perBeat = entry.tempo {} else if totalSteps != Int64.max {
+                position = segs[segs.count - 1].end
+            }
+            if let bars = entry.bars { bar += Int64(bars) }
+        }
+
+        if plan.countInBars > 0 {
+            let first = plan.map.entries[0]
+            try append(TempoMapEntry(bars: plan.countInBars, meter: first.meter,
+                                     tempo: .constant(first.tempo.startTempo),
+                                     pattern: .countIn(first.meter), volume: first.volume),
+                       gap: nil, isCountIn: true)
+            firstBarFrame = position.rounded
+        }
+        for (i, e) in plan.map.entries.enumerated() {
+            if e.bars == nil && i != plan.map.entries.count - 1 {
+                throw .badBars("only the last entry may be endless")
+            }
+            try append(e, gap: plan.gapTrainer, isCountIn: false)
+        }
+
+        for i in segs.indices where segs[i].stepCount != Int64.max {
+            segs[i].endFrame = segs[i].end.rounded
+        }
+        self.firstBarFrame = firstBarFrame
+        self.endFrame = plan.map.isEndless ? nil : position.rounded
+        self.segments = .allocate(capacity: segs.count)
+        _ = self.segments.initialize(from: segs)
+        self.cells = .allocate(capacity: max(cells.count, 1))
+        _ = self.cells.initialize(from: cells)
+        self.rampTable = .allocate(capacity: max(ramps.count, 1))
+        _ = self.rampTable.initialize(from: ramps)
+    }
+
+    deinit {
+        segments.deallocate()
+        cells.deallocate()
+        rampTable.deallocate()
+    }
+
+    /// A cursor at the first click at or after `frame`.
+    public func cursor(at frame: Int64 = 0) -> ClickCursor {
+        var c = ClickCursor(timeline: self)
+        c.seek(to: frame)
+        return c
+    }
+}
