@@ -1,0 +1,40 @@
+# Woodshed: `make run` sets up, builds and renders a demo click track; `make test` sets up and
+# runs every test. Other targets: bench, rtcheck, clean.
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+RELEASE := .build/release/woodshed
+RTSAN_LIB := $(firstword $(wildcard /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.rtsan-x86_64.a))
+
+.PHONY: run test build bench rtcheck setup setup-test clean
+
+run: setup build
+	@mkdir -p out
+	$(RELEASE) render out/demo-click.wav 120 --bars 16 --count-in 1
+	@echo "Your click track is out/demo-click.wav: play it with 'aplay out/demo-click.wav' or any audio player."
+
+test: setup-test build
+	WOODSHED_BIN=$(CURDIR)/$(RELEASE) swift test 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+
+# The release build also checks @_noLocks/@_noAllocation on the render path.
+build:
+	swift build -c release --product woodshed
+
+setup:
+	@scripts/setup.sh run
+
+setup-test:
+	@scripts/setup.sh test
+
+bench: setup-test build
+	scripts/bench.sh
+
+# RealtimeSanitizer: every render-path call runs inside __rtsan_realtime_enter/exit; any
+# malloc, free, lock or syscall there aborts with a stack trace.
+rtcheck: setup-test
+	swift build -c release --product woodshed --scratch-path .build-rtsan \
+	  -Xswiftc -DWOODSHED_RTSAN -Xcc -DWOODSHED_RTSAN \
+	  -Xlinker $(RTSAN_LIB) -Xlinker -lstdc++
+	scripts/rtcheck.sh .build-rtsan/release/woodshed
+
+clean:
+	rm -rf .build .build-rtsan out

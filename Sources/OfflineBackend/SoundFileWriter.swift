@@ -1,0 +1,77 @@
+import CSndFile
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes mono float frames to a sound file through libsndfile, under a temporary name that
+/// becomes the requested name only when `commit` succeeds: an interrupted render never leaves
+/// a broken file under the requested name. Control thread (the offline render loop).
+public final class SoundFileWriter {
+    public let path: String
+    public let temporaryPath: String
+    private var file: OpaquePointer?
+
+    public init(path: String, format: OutputFormat, rate: Int) throws(RenderError) {
+        self.path = path
+        let dir = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        temporaryPath = (dir.isEmpty ? "" : dir + "/") + ".\(base).partial-\(getpid())"
+        var info = SF_INFO()
+        info.samplerate = Int32(rate)
+        info.channels = 1
+        info.format = format.sndfileFormat
+        guard sf_format_check(&info) != 0 else { throw .unsupported("\(format.rawValue) at \(rate) Hz") }
+        guard let f = sf_open(temporaryPath, Int32(SFM_WRITE), &info) else {
+            let why = String(cString: sf_strerror(nil))
+            throw .cannotWrite(path: path, reason: Self.explain(why, dir: dir))
+        }
+        file = f
+        sf_command(f, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        sf_set_string(f, Int32(SF_STR_SOFTWARE), "woodshed")
+    }
+
+    deinit { abandon() }
+
+    /// Appends `frames` mono samples.
+    public func write(_ samples: UnsafeMutablePointer<Float>, frames: Int) throws(RenderError) {
+        guard let f = file else { return }
+        let n = sf_writef_float(f, samples, sf_count_t(frames))
+        if n != sf_count_t(frames) {
+            throw .cannotWrite(path: path, reason: String(cString: sf_strerror(f)))
+        }
+    }
+
+    /// Closes, flushes to disk and renames into place.
+    public func commit() throws(RenderError) {
+        guard let f = file else { return }
+        file = nil
+        sf_write_sync(f)
+        guard sf_close(f) == 0 else {
+            unlink(temporaryPath)
+            throw .cannotWrite(path: path, reason: "closing failed")
+        }
+        let fd = open(temporaryPath, O_RDONLY)
+        if fd >= 0 { fsync(fd); close(fd) }
+        guard rename(temporaryPath, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw .cannotWrite(path: path, reason: why)
+        }
+    }
+
+    /// Removes the temporary file; the requested name is left untouched.
+    public func abandon() {
+        if let f = file {
+            sf_close(f)
+            file = nil
+            unlink(temporaryPath)
+        }
+    }
+
+    private static func explain(_ sndfileMessage: String, dir: String) -> String {
+        var st = stat()
+        if stat(dir, &st) != 0 { return "folder '\(dir)' does not exist" }
+        if access(dir, W_OK) != 0 { return "folder '\(dir)' is not writable" }
+        return sndfileMessage
+    }
+}

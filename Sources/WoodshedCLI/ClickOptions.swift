@@ -1,0 +1,68 @@
+import ArgumentParser
+
+/// What to click: tempo, meter, pattern, or a tempo map or preset; and how it sounds.
+/// Shared by `render` (and later `click`). Main thread.
+struct ClickOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp(
+        "Tempo in quarter notes per minute (1-1000): 120, 97.5, a ramp 80-160 (needs --bars), or klick's 80-160/10 (+1 BPM every 10 bars, then hold).",
+        valueName: "tempo"))
+    var tempo: String?
+
+    @Option(name: .long, help: "Meter as beats/denominator, e.g. 7/8.")
+    var meter: String?
+
+    @Option(name: .long, help: "One letter per beat: X accent, x normal, . silent (e.g. \"X..x.x.\").")
+    var pattern: String?
+
+    @Option(name: .long, help: "Clicks per beat (1-16); the extra ones are softer.")
+    var subdivide: Int?
+
+    @Option(name: .long, help: "Bars of count-in before bar 1.")
+    var countIn: Int?
+
+    @Option(name: .long, help: "Number of bars (after the count-in). Default: the map's length, else 16.")
+    var bars: Int?
+
+    @Option(name: .long, help: "A klick tempo map file.")
+    var map: String?
+
+    @Option(name: .long, help: "A preset by name (see `woodshed presets list`).")
+    var preset: String?
+
+    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, stick, square; or accent.wav,normal.wav.")
+    var sound: String?
+
+    @Option(name: .long, help: "Master volume, 0 to 4 (1 = unity).")
+    var volume: Float = 1
+
+    @Option(name: .long, help: "Volume of accent,normal,subdivision clicks, e.g. 1,0.8,0.5.")
+    var levels: String?
+
+    func validate() throws {
+        if map != nil && preset != nil { throw ValidationError("give --map or --preset, not both") }
+        if map != nil && (tempo != nil || meter != nil || pattern != nil) {
+            throw ValidationError("--map sets tempo, meter and pattern itself; leave out the tempo, --meter and --pattern")
+        }
+        if map == nil && preset == nil && tempo == nil {
+            throw ValidationError("give a tempo (e.g. 120), --map FILE or --preset NAME")
+        }
+        if let bars, bars < 1 { throw ValidationError("--bars must be at least 1") }
+        if let countIn, !(0...64).contains(countIn) { throw ValidationError("--count-in must be 0 to 64 bars") }
+        if let subdivide, !(1...16).contains(subdivide) { throw ValidationError("--subdivide must be 1 to 16") }
+        if !(0...4).contains(volume) { throw ValidationError("--volume must be 0 to 4") }
+        _ = try levelVolumes()
+    }
+
+    /// The three level volumes from `--levels`.
+    func levelVolumes() throws -> (accent: Float, normal: Float, subdivision: Float) {
+        guard let levels else { return (1, 1, 1) }
+        let v = levels.split(separator: ",").map { Float($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...3).contains(v.count), v.allSatisfy({ $0 != nil && (0...4).contains($0!) }) else {
+            throw ValidationError("--levels takes 1 to 3 volumes from 0 to 4, e.g. 1,0.8,0.5")
+        }
+        let f = v.map { $0! }
+        return (f[0], f.count > 1 ? f[1] : 1, f.count > 2 ? f[2] : (f.count > 1 ? f[1] : 1))
+    }
+}
+
+import Foundation

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import Persistence
+
+/// `woodshed presets list|show`: the presets Woodshed ships and the user's own. Main thread.
+struct PresetsSubcommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "presets",
+        abstract: "List and show metronome presets.",
+        subcommands: [List.self, Show.self],
+        defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List presets: built-in ones and those in ~/.config/woodshed/presets.")
+        func run() throws {
+            let library = PresetLibrary()
+            let entries = try library.list()
+            let width = entries.map(\.name.count).max() ?? 0
+            for e in entries {
+                print(e.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + e.description)
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a preset's JSON.")
+        @Argument(help: "Preset name.") var name: String
+        func run() throws {
+            let json = try PresetLibrary().load(name: name).json()
+            print(String(decoding: json, as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A one-line progress display on stderr for long renders; silent unless stderr is a terminal
+/// and the job has run for half a second. Main thread.
+final class ProgressLine {
+    private let label: String
+    private let rate: Int
+    private let enabled: Bool
+    private let started = ProgressLine.now()
+    private var lastDraw = 0.0
+    private var drawn = false
+
+    init(label: String, rate: Int, enabled: Bool) {
+        self.label = label
+        self.rate = rate
+        self.enabled = enabled
+    }
+
+    func update(done: Int64, total: Int64) {
+        guard enabled else { return }
+        let t = ProgressLine.now()
+        guard t - started > 0.5, t - lastDraw > 0.1 || done == total else { return }
+        lastDraw = t
+        drawn = true
+        let pct = total > 0 ? Int(done * 100 / total) : 100
+        let line = "\r\(label): \(pct)% (\(Clock.format(frames: done, rate: rate)) of \(Clock.format(frames: total, rate: rate)))\u{1B}[K"
+        writeStderr(line)
+    }
+
+    /// Clears the line.
+    func finish() {
+        if drawn { writeStderr("\r\u{1B}[K"); drawn = false }
+    }
+
+    private static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// Times for people: m:ss.mmm. Any thread.
+enum Clock {
+    static func format(frames: Int64, rate: Int) -> String {
+        let ms = frames * 1000 / Int64(rate)
+        let m = ms / 60_000, s = (ms / 1000) % 60, milli = ms % 1000
+        func pad(_ v: Int64, _ n: Int) -> String { let t = String(v); return String(repeating: "0", count: max(0, n - t.count)) + t }
+        return "\(m):\(pad(s, 2)).\(pad(milli, 3))"
+    }
+}
+
+/// Writes straight to file descriptor 2.
+func writeStderr(_ s: String) {
+    var s = s
+    s.withUTF8 { b in _ = write(2, b.baseAddress, b.count) }
+}

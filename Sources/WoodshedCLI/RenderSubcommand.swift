@@ -1,0 +1,58 @@
+import ArgumentParser
+import OfflineBackend
+
+/// `woodshed render FILE [TEMPO]`: writes a click track offline, with the same renderer the
+/// live client uses. Main thread.
+struct RenderSubcommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a click track to a WAV or FLAC file, faster than real time.",
+        discussion: """
+            Examples:
+              woodshed render click.wav 120 --bars 16
+              woodshed render odd.flac 133 --meter 7/8 --pattern "X..x.x." --bars 32 --rate 44100
+              woodshed render sub.wav 90 --subdivide 3 --count-in 1 --bars 8 --sound woodblock
+              woodshed render song.wav --map song.klick
+              woodshed render ramp.wav 80-160 --bars 16
+              woodshed render x.wav --preset son-clave
+            """)
+
+    @Argument(help: "Output file (.wav or .flac; or choose with --format).")
+    var output: String
+
+    @OptionGroup var click: ClickOptions
+
+    @Option(name: .long, help: "Sample rate in Hz.")
+    var rate: Int = 48_000
+
+    @Option(name: .long, help: "File format: wav16, wav24, wav32f, flac16, flac24 (default: from the extension).")
+    var format: String?
+
+    @Option(name: .long, help: "Render this many seconds instead of whole bars (endless clicks).")
+    var seconds: Double?
+
+    @Flag(name: .long, help: "Print debug diagnostics to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        guard (8_000...384_000).contains(rate) else {
+            throw ValidationError("rate \(rate) is not supported: use 8000 to 384000 Hz")
+        }
+        if let format, OutputFormat(option: format) == nil {
+            throw ValidationError("unknown format '\(format)': use wav16, wav24, wav32f, flac16 or flac24")
+        }
+        if format == nil, OutputFormat.forPath(output) == nil {
+            throw ValidationError("cannot tell the format of '\(output)': name it .wav or .flac, or give --format")
+        }
+        if let seconds, !(seconds > 0 && seconds <= 86_400) {
+            throw ValidationError("--seconds must be more than 0 and at most 86400")
+        }
+    }
+
+    func run() throws {
+        let log = Diagnostics.start(verbose: verbose)
+        let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
+        let job = try RenderJob(click: click, rate: rate, seconds: seconds, log: log)
+        try job.write(to: output, format: fileFormat)
+    }
+}

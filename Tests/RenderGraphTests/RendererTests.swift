@@ -1,0 +1,115 @@
+import RealtimeKit
+import Testing
+@testable import RenderGraph
+import WoodshedCore
+
+/// Simple onset detection for tests: the first sample above `threshold` after at least `gap`
+/// samples at or below it (audio before the start counts as silence).
+func onsets(_ x: [Float], threshold: Float = 0.01, gap: Int = 96) -> [Int] {
+    var out: [Int] = []
+    var quiet = gap
+    for (i, v) in x.enumerated() {
+        if abs(v) > threshold {
+            if quiet >= gap { out.append(i) }
+            quiet = 0
+        } else {
+            quiet += 1
+        }
+    }
+    return out
+}
+
+/// Test waves: a decaying ramp per level, each with a distinct first sample.
+func testSounds(rate: Int = 48_000, length: Int = 480) -> ClickSounds {
+    func wave(_ a: Float) -> [Float] { (0..<length).map { a * Float(length - $0) / Float(length) } }
+    return ClickSounds(name: "test", rate: rate, accent: wave(0.8), normal: wave(0.5), subdivision: wave(0.25))
+}
+
+func plan(_ bpm: Int, meter: String = "4/4", pattern: String? = nil, bars: Int) throws -> ClickPlan {
+    let m = try Meter(parsing: meter)
+    return ClickPlan(map: TempoMap(entries: [TempoMapEntry(
+        bars: bars, meter: m, tempo: .constant(try Tempo(bpm: bpm)),
+        pattern: try pattern.map { try ClickPattern(parsing: $0, meter: m) })]))
+}
+
+/// Renders `frames` frames in blocks of `block`.
+func render(_ r: Renderer, frames: Int, block: Int) -> [Float] {
+    var out = [Float](repeating: 0, count: frames)
+    out.withUnsafeMutableBufferPointer { buf in
+        var done = 0
+        while done < frames {
+            let n = min(block, frames - done)
+            r.process(frames: n, click: buf.baseAddress! + done)
+            done += n
+        }
+    }
+    return out
+}
+
+@Suite("Renderer: the click track the live client and offline render share")
+struct RendererTests {
+    @Test("clicks start on their exact frames whatever the buffer size", arguments: [1, 64, 100, 1024, 4096])
+    func exactOnsetsAnyBlockSize(block: Int) throws {
+        let t = try ClickTimeline(plan: try plan(133, meter: "7/8", pattern: "X..x.x.", bars: 4), rate: 44_100)
+        let r = Renderer(timeline: t, sounds: testSounds(rate: 44_100))
+        #expect(r.commands.tryPush(.start))
+        let out = render(r, frames: Int(t.endFrame!), block: block)
+        let expected = (0..<4).flatMap { bar in [0, 3, 5].map { beat in
+            Int(ExactMath.beatFrame(Int64(bar * 7 + beat), tempo: try! Tempo(bpm: 133), denominator: 8, rate: 44_100)) } }
+        #expect(onsets(out) == expected)
+        #expect(out[expected[0]] == 0.8)      // accent's first sample, bit-exact
+        #expect(out[expected[1]] == 0.5)      // normal
+        #expect(out[expected[0] - 1 + 1 - 1] == 0 || expected[0] == 0)
+    }
+
+    @Test("overlapping clicks mix instead of cutting each other off")
+    func overlapMixes() throws {
+        // 1000 BPM eighths: 1440 frames apart at 48 kHz; the test wave is 4000 frames long
+        let t = try ClickTimeline(plan: try plan(1000, meter: "4/8", bars: 1), rate: 48_000)
+        let r = Renderer(timeline: t, sounds: testSounds(length: 4000))
+        _ = r.commands.tryPush(.start)
+        let out = render(r, frames: 5760, block: 256)
+        let accentAt1440 = 0.8 * Float(4000 - 1440) / 4000
+        #expect(abs(out[1440] - (accentAt1440 + 0.5)) < 1e-6)
+    }
+
+    @Test("stopped renders silence; start, stop and locate apply at the next cycle")
+    func commands() throws {
+        let t = try ClickTimeline(plan: try plan(120, bars: 100), rate: 48_000)
+        let r = Renderer(timeline: t, sounds: testSounds())
+        #expect(render(r, frames: 1000, block: 500).allSatisfy { $0 == 0 })
+        #expect(r.position == 0)
+        _ = r.commands.tryPush(.locate(frame: 24_000 * 10 - 100))
+        _ = r.commands.tryPush(.start)
+        let out = render(r, frames: 1000, block: 256)
+        #expect(onsets(out) == [100])
+        #expect(out[100] == 0.8)   // beat 10 = bar 3, beat 1: accent
+        _ = r.commands.tryPush(.stop)
+        let silent = render(r, frames: 48_000, block: 512)
+        #expect(onsets(silent) == [])   // the voice rang out before; nothing new starts
+    }
+
+    @Test("master and level volumes scale the click; mute silences new clicks")
+    func volumes() throws {
+        let t = try ClickTimeline(plan: try plan(120, bars: 2), rate: 48_000)
+        let r = Renderer(timeline: t, sounds: testSounds())
+        _ = r.commands.tryPush(.setMasterVolume(0.5))
+        _ = r.commands.tryPush(.setLevelVolume(levelRaw: ClickLevel.normal.rawValue, volume: 0.5))
+        _ = r.commands.tryPush(.start)
+        let out = render(r, frames: 96_000, block: 1024)
+        #expect(out[0] == 0.4)
+        #expect(out[24_000] == 0.125)
+        _ = r.commands.tryPush(.setMuted(true))
+        #expect(onsets(render(r, frames: 96_000, block: 1024)) == [])
+    }
+
+    @Test("the command ring refuses when full and gives values back in order")
+    func ring() {
+        let ring = CommandRing<RenderCommand>.allocate(capacity: 4)
+        defer { ring.deallocate() }
+        for i in 0..<4 { #expect(ring.tryPush(.locate(frame: Int64(i)))) }
+        #expect(!ring.tryPush(.start))
+        for i in 0..<4 { #expect(ring.tryPop() == .locate(frame: Int64(i))) }
+        #expect(ring.tryPop() == nil)
+    }
+}

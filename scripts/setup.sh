@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what Woodshed needs to build, run and test, or says the one command to run.
+# Usage: scripts/setup.sh [run|test]   (test adds the reference tools: klick, jackd2, numpy/scipy)
+set -euo pipefail
+want=${1:-run}
+pkgs=(libsndfile1-dev libsamplerate0-dev libjack-jackd2-dev librtmidi-dev libasound2-dev pkg-config)
+if [ "$want" = test ]; then pkgs+=(klick jackd2 sox python3); fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing packages. Run this once, then try again:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+if [ "$want" = test ] && ! python3 -c 'import numpy, scipy' 2>/dev/null; then
+  echo "setup: installing numpy and scipy for the onset oracle (../shared/tools/onsets.py)"
+  python3 -m pip install --quiet numpy scipy 2>/dev/null \
+    || { [ "$(id -u)" = 0 ] && apt-get install -y -qq python3-numpy python3-scipy >/dev/null; } \
+    || { echo "setup: install numpy and scipy for python3 (pip install numpy scipy)" >&2; exit 1; }
+fi
+
+if ! command -v swift >/dev/null; then
+  echo "setup: Swift 6 is needed (expected at /opt/swift/usr/bin; see swift.org/install)" >&2
+  exit 1
+fi
