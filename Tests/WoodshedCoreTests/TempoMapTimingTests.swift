@@ -52,6 +52,8 @@ struct TempoMapTimingTests {
             let d = Int128(list[k].milliBPM)
             num = num * d + 60_000 * 48_000 * den
             den = den * d
+            let g = gcd(num, den)
+            num /= g; den /= g
         }
         #expect(t.endFrame == Int64((2 * num + den) / (2 * den)))
     }
@@ -78,3 +80,5 @@ struct TempoMapTimingTests {
         #expect(t.endFrame == Int64((expectedEnd + 0.5).rounded(.down)))
     }
 }
+
+func gcd(_ a: Int128, _ b: Int128) -> Int128 { b == 0 ? a : gcd(b, a % b) }
