@@ -43,6 +43,6 @@ let package = Package(
         .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "Sounds", "WoodshedCore"]),
         .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "WoodshedCore", "CSndFile"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "WoodshedCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["WoodshedCore", "Persistence"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WoodshedCore", "Persistence", "CSndFile"]),
     ]
 )

@@ -6,7 +6,7 @@ import Synchronization
 /// live client uses, called in a loop. Control thread.
 public enum OfflineRender {
     /// Frames per `process` call: big enough to be fast, small enough to stay in cache.
-    public static let blockFrames = 4096
+    public static let blockFrames = 16_384
 
     /// Set from a signal handler to stop a render; the partial file is removed.
     public static let interruptRequested = Atomic<Bool>(false)

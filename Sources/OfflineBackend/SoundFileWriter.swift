@@ -10,6 +10,8 @@ public final class SoundFileWriter {
     public let path: String
     public let temporaryPath: String
     private var file: OpaquePointer?
+    /// Integer formats: samples are clamped to ±1 here (faster than libsndfile's clipping mode).
+    private let clamps: Bool
 
     public init(path: String, format: OutputFormat, rate: Int) throws(RenderError) {
         self.path = path
@@ -26,7 +28,7 @@ public final class SoundFileWriter {
             throw .cannotWrite(path: path, reason: Self.explain(why, dir: dir))
         }
         file = f
-        sf_command(f, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        clamps = format != .wav32f
         sf_set_string(f, Int32(SF_STR_SOFTWARE), "woodshed")
     }
 
@@ -35,6 +37,9 @@ public final class SoundFileWriter {
     /// Appends `frames` mono samples.
     public func write(_ samples: UnsafeMutablePointer<Float>, frames: Int) throws(RenderError) {
         guard let f = file else { return }
+        if clamps {
+            for i in 0..<frames { samples[i] = min(max(samples[i], -1), 1) }
+        }
         let n = sf_writef_float(f, samples, sf_count_t(frames))
         if n != sf_count_t(frames) {
             throw .cannotWrite(path: path, reason: String(cString: sf_strerror(f)))

@@ -1,0 +1,100 @@
+import CSndFile
+import Foundation
+import Testing
+
+/// Runs real programs and reads real sound files for the end-to-end tests.
+enum E2E {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The woodshed binary: $WOODSHED_BIN (make test sets the release build), else the debug build.
+    static var woodshed: String {
+        if let bin = ProcessInfo.processInfo.environment["WOODSHED_BIN"], !bin.isEmpty { return bin }
+        return packageRoot.appendingPathComponent(".build/debug/woodshed").path
+    }
+
+    static let onsetsTool = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tools/onsets.py").path
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    /// Runs a program to completion and returns its exit status and output.
+    @discardableResult
+    static func run(_ program: String, _ args: [String], cwd: URL? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
+        p.arguments = program.hasPrefix("/") ? args : [program] + args
+        if let cwd { p.currentDirectoryURL = cwd }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                      stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func woodshed(_ args: String...) throws -> Result { try run(woodshed, args) }
+
+    /// A fresh temporary folder.
+    static func tempDir() throws -> URL {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+
+    struct Sound { var rate: Int; var channels: Int; var format: Int32; var samples: [Float] }
+
+    /// Reads a sound file with libsndfile (first channel).
+    static func read(_ path: String) throws -> Sound {
+        var info = SF_INFO()
+        guard let f = sf_open(path, Int32(SFM_READ), &info) else {
+            throw NSError(domain: "sndfile", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot open \(path)"])
+        }
+        defer { sf_close(f) }
+        var all = [Float](repeating: 0, count: Int(info.frames) * Int(info.channels))
+        _ = all.withUnsafeMutableBufferPointer { sf_readf_float(f, $0.baseAddress, info.frames) }
+        let ch = Int(info.channels)
+        let mono = ch == 1 ? all : stride(from: 0, to: all.count, by: ch).map { all[$0] }
+        return Sound(rate: Int(info.samplerate), channels: ch, format: info.format, samples: mono)
+    }
+
+    /// Onsets: the first sample above `threshold` after at least `gap` samples at or below it.
+    static func onsets(_ x: [Float], threshold: Float = 0.01, gap: Int = 96) -> [Int] {
+        var out: [Int] = []
+        var quiet = gap
+        x.withUnsafeBufferPointer { b in
+            for i in 0..<b.count {
+                if abs(b[i]) > threshold {
+                    if quiet >= gap { out.append(i) }
+                    quiet = 0
+                } else {
+                    quiet += 1
+                }
+            }
+        }
+        return out
+    }
+
+    /// round(k·240·rate / (bpm·den)) with exact integers (bpm in thousandths).
+    static func beatFrame(_ k: Int, milliBPM: Int, den: Int, rate: Int, stepsPerBeat: Int = 1) -> Int {
+        let n = Int128(k) * 240_000 * Int128(rate), d = Int128(milliBPM) * Int128(den) * Int128(stepsPerBeat)
+        return Int((2 * n + d) / (2 * d))
+    }
+
+    /// The oracle in ../shared/tools/onsets.py: its summary fields as a dictionary.
+    static func oracle(_ args: [String]) throws -> [String: Double] {
+        let r = try run("python3", [onsetsTool] + args)
+        guard r.status == 0, let last = r.stdout.split(separator: "\n").last else {
+            Issue.record("onsets.py failed: \(r.stderr)")
+            return [:]
+        }
+        var d: [String: Double] = [:]
+        for field in last.split(separator: " ") {
+            let kv = field.split(separator: "=")
+            if kv.count == 2 { d[String(kv[0])] = Double(kv[1]) }
+        }
+        return d
+    }
+}
