@@ -23,7 +23,7 @@ public enum KlickMapParser {
     /// Reads and parses a tempo map file (disk I/O: not on the render thread); errors name it by
     /// its last path component.
     public static func parse(contentsOf url: URL) throws(MapFileError) -> TempoMap {
-        let name = url.lastPathComponent
+        let name = url.relativePath
         guard let data = FileManager.default.contents(atPath: url.path) else {
             let exists = FileManager.default.fileExists(atPath: url.path)
             throw MapFileError(file: name, message: exists ? "can't read the file" : "no such file")

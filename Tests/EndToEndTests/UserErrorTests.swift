@@ -31,7 +31,9 @@ struct UserErrorTests {
         let out = dir.appendingPathComponent("y.wav").path
         try expectError(["render", out, "120", "--format", "mp3"], "unknown format 'mp3': use wav16, wav24, wav32f, flac16 or flac24", noFileAt: out)
         try expectError(["render", out, "120", "--sound", "/nonexistent/a.wav"], "cannot open sound file '/nonexistent/a.wav': No such file or directory", noFileAt: out)
-        try expectError(["render", out, "120", "--sound", "kazoo"], "unknown sound 'kazoo'", noFileAt: out)
+        try expectError(["render", out, "120", "--sound", "kazoo"],
+                        "unknown sound 'kazoo': use one of beep, woodblock, cowbell, clave, stick, hihat, square, or a sound file (.wav, .flac, .ogg), or two as accent,normal",
+                        noFileAt: out)
         // nothing left behind in the folder, not even a temporary file
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WoodshedCore
 @testable import Persistence
@@ -71,16 +72,16 @@ struct KlickMapParserTests {
         #expect(timeline.endFrame != nil)
     }
 
-    @Test("a file is read from disk and named by its file name in errors")
+    @Test("a file is read from disk and named in errors by the path the user gave")
     func fromDisk() throws {
         let folder = try temporaryFolder()
         let url = folder.appendingPathComponent("song.klick")
         try "4 120\n\n4 120 X.x\n".write(to: url, atomically: true, encoding: .utf8)
-        #expect(throws: MapFileError(file: "song.klick", line: 3, message: "pattern 'X.x' has 3 steps; a bar of 4/4 has 4")) {
+        #expect(throws: MapFileError(file: url.path, line: 3, message: "pattern 'X.x' has 3 steps; a bar of 4/4 has 4")) {
             try KlickMapParser.parse(contentsOf: url)
         }
         #expect(throws: MapFileError(file: "nope.klick", message: "no such file")) {
-            try KlickMapParser.parse(contentsOf: folder.appendingPathComponent("nope.klick"))
+            try KlickMapParser.parse(contentsOf: URL(fileURLWithPath: "nope.klick"))
         }
     }
 }
