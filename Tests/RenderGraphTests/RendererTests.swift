@@ -112,3 +112,25 @@ struct RendererTests {
         #expect(ring.tryPop() == nil)
     }
 }
+
+@Suite("Renderer over a long run: no drift after 10,000 bars")
+struct LongRunTests {
+    @Test("10,000 bars at 97 BPM, 44.1 kHz: rendered clicks throughout and at the very end sit on round(k·60·44100/97)")
+    func noDrift() throws {
+        let t = try ClickTimeline(plan: try plan(97, bars: 10_000), rate: 44_100)
+        let r = Renderer(timeline: t, sounds: testSounds(rate: 44_100))
+        _ = r.commands.tryPush(.start)
+        // every 97th bar and the last bar: locate 1000 frames before the bar, render 3 beats
+        for bar in Array(stride(from: 0, to: 10_000, by: 97)) + [9_999] {
+            let k = Int64(bar * 4)
+            let expected = ExactMath.beatFrame(k, tempo: try Tempo(bpm: 97), denominator: 4, rate: 44_100)
+            let from = max(0, expected - 1000)
+            _ = r.commands.tryPush(.locate(frame: from))
+            let out = render(r, frames: 1000 + 27_279 * 2 + 100, block: 512)
+            let beats = try (k..<k + 3).map { ExactMath.beatFrame($0, tempo: try Tempo(bpm: 97), denominator: 4, rate: 44_100) }
+            #expect(onsets(out).map { Int64($0) + from } == beats, "bar \(bar)")
+            #expect(out[Int(expected - from)] == 0.8)
+        }
+        #expect(t.endFrame == 1_091_134_021)   // round(40000 · 60 · 44100 / 97)
+    }
+}
