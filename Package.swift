@@ -39,10 +39,12 @@ let package = Package(
         ]),
         .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"]),
 
+        // Shared by the test targets: onset detection.
+        .target(name: "WoodshedTestSupport", path: "Tests/Support"),
         .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore", "Persistence"]),
-        .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "Sounds", "WoodshedCore"]),
-        .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "WoodshedCore", "CSndFile"]),
+        .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "WoodshedCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["WoodshedCore", "Persistence", "CSndFile"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
     ]
 )

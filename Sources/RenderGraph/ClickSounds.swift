@@ -1,9 +1,6 @@
-import WoodshedCore
-
-/// The three click waveforms (accent, normal, subdivision) at the output rate, with a gain per
-/// level. Built on the control thread, read by the render thread, freed on the control thread.
+/// The three click waveforms (accent, normal, subdivision) at the output rate. Built on the
+/// control thread, read by the render thread, freed on the control thread.
 public final class ClickSounds: @unchecked Sendable {
-    /// Indexed by `ClickLevel.rawValue - 1` (accent, normal, subdivision).
     public let waves: (accent: UnsafeMutableBufferPointer<Float>,
                        normal: UnsafeMutableBufferPointer<Float>,
                        subdivision: UnsafeMutableBufferPointer<Float>)
@@ -28,14 +25,5 @@ public final class ClickSounds: @unchecked Sendable {
         waves.accent.deallocate()
         waves.normal.deallocate()
         waves.subdivision.deallocate()
-    }
-
-    /// The wave for an audible level.
-    @inlinable public func wave(_ level: ClickLevel) -> UnsafeMutableBufferPointer<Float> {
-        switch level {
-        case .accent: waves.accent
-        case .normal, .silent: waves.normal
-        case .subdivision: waves.subdivision
-        }
     }
 }

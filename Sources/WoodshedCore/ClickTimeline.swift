@@ -27,7 +27,7 @@ public final class ClickTimeline: @unchecked Sendable {
         var bar: Int64 = -Int64(plan.countInBars)
         var firstBarFrame: Int64 = 0
 
-        func append(_ entry: TempoMapEntry, gap: GapTrainer?, isCountIn: Bool) throws(TimingError) {
+        func append(_ entry: TempoMapEntry, gap: GapTrainer?) throws(TimingError) {
             let spb = Int64(entry.pattern.stepsPerBeat)
             let stepsPerBar = Int64(entry.meter.beats) * spb
             let patternOffset = cells.count
@@ -80,14 +80,14 @@ public final class ClickTimeline: @unchecked Sendable {
             try append(TempoMapEntry(bars: plan.countInBars, meter: first.meter,
                                      tempo: .constant(first.tempo.startTempo),
                                      pattern: .countIn(first.meter), volume: first.volume),
-                       gap: nil, isCountIn: true)
+                       gap: nil)
             firstBarFrame = position.rounded
         }
         for (i, e) in plan.map.entries.enumerated() {
             if e.bars == nil && i != plan.map.entries.count - 1 {
                 throw .badBars("only the last entry may be endless")
             }
-            try append(e, gap: plan.gapTrainer, isCountIn: false)
+            try append(e, gap: plan.gapTrainer)
         }
 
         for i in segs.indices where segs[i].stepCount != Int64.max {

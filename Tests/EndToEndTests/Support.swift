@@ -1,6 +1,7 @@
 import CSndFile
 import Foundation
 import Testing
+import WoodshedTestSupport
 
 /// Runs real programs and reads real sound files for the end-to-end tests.
 enum E2E {
@@ -60,21 +61,9 @@ enum E2E {
         return Sound(rate: Int(info.samplerate), channels: ch, format: info.format, samples: mono)
     }
 
-    /// Onsets: the first sample above `threshold` after at least `gap` samples at or below it.
+    /// Onsets, by the shared test rule (see WoodshedTestSupport).
     static func onsets(_ x: [Float], threshold: Float = 0.01, gap: Int = 96) -> [Int] {
-        var out: [Int] = []
-        var quiet = gap
-        x.withUnsafeBufferPointer { b in
-            for i in 0..<b.count {
-                if abs(b[i]) > threshold {
-                    if quiet >= gap { out.append(i) }
-                    quiet = 0
-                } else {
-                    quiet += 1
-                }
-            }
-        }
-        return out
+        WoodshedTestSupport.onsets(x, threshold: threshold, gap: gap)
     }
 
     /// round(k·240·rate / (bpm·den)) with exact integers (bpm in thousandths).

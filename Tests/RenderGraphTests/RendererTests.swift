@@ -2,22 +2,8 @@ import RealtimeKit
 import Testing
 @testable import RenderGraph
 import WoodshedCore
+import WoodshedTestSupport
 
-/// Simple onset detection for tests: the first sample above `threshold` after at least `gap`
-/// samples at or below it (audio before the start counts as silence).
-func onsets(_ x: [Float], threshold: Float = 0.01, gap: Int = 96) -> [Int] {
-    var out: [Int] = []
-    var quiet = gap
-    for (i, v) in x.enumerated() {
-        if abs(v) > threshold {
-            if quiet >= gap { out.append(i) }
-            quiet = 0
-        } else {
-            quiet += 1
-        }
-    }
-    return out
-}
 
 /// Test waves: a decaying ramp per level, each with a distinct first sample.
 func testSounds(rate: Int = 48_000, length: Int = 480) -> ClickSounds {

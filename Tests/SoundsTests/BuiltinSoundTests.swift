@@ -2,6 +2,7 @@ import Foundation
 import RenderGraph
 import Sounds
 import Testing
+import WoodshedTestSupport
 
 @Suite("Built-in click sounds")
 struct BuiltinSoundTests {

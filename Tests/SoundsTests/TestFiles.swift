@@ -42,18 +42,3 @@ func decayingSine(seconds: Double, rate: Int, frequency: Double = 1000, level: F
     }
 }
 
-/// Onsets as `shared/tools/onsets.py` finds them: the first sample above `threshold` after at
-/// least `gap` samples at or below it; audio before the start counts as silence.
-func onsets(_ x: [Float], threshold: Float = 0.01, gap: Int) -> [Int] {
-    var found: [Int] = []
-    var quiet = gap
-    for (i, v) in x.enumerated() {
-        if abs(v) > threshold {
-            if quiet >= gap { found.append(i) }
-            quiet = 0
-        } else {
-            quiet += 1
-        }
-    }
-    return found
-}
