@@ -24,10 +24,10 @@ let package = Package(
         // Lock-free pieces shared by the render thread and the control thread.
         .target(name: "RealtimeKit"),
         // The renderer and its voices: render thread only.
-        .target(name: "RenderGraph", dependencies: ["WoodshedCore", "RealtimeKit", "CRealtimeSanitizer"]),
+        .target(name: "RenderGraph", dependencies: ["WoodshedCore", "RealtimeKit"]),
         // Click sounds: synthesized, or loaded from WAV/FLAC and resampled (control thread).
         .target(name: "Sounds", dependencies: ["RenderGraph", "CSndFile", "CSampleRate"]),
-        // Files: presets, klick tempo maps, atomic writes.
+        // Files: presets and klick tempo maps.
         .target(name: "Persistence", dependencies: ["WoodshedCore"], resources: [.copy("BuiltinPresets")]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "CSndFile", "CRealtimeSanitizer"]),

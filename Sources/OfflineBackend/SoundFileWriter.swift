@@ -15,9 +15,10 @@ public final class SoundFileWriter {
 
     public init(path: String, format: OutputFormat, rate: Int) throws(RenderError) {
         self.path = path
-        let dir = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let base = path.split(separator: "/").last.map(String.init) ?? path
-        temporaryPath = (dir.isEmpty ? "" : dir + "/") + ".\(base).partial-\(getpid())"
+        temporaryPath = (dir.hasSuffix("/") ? dir : dir + "/") + ".\(base).partial-\(getpid())"
         var info = SF_INFO()
         info.samplerate = Int32(rate)
         info.channels = 1

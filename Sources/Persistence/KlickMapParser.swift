@@ -21,7 +21,7 @@ public enum KlickMapParser {
     static let maxBars = 1_000_000
 
     /// Reads and parses a tempo map file (disk I/O: not on the render thread); errors name it by
-    /// its last path component.
+    /// the path as the user gave it.
     public static func parse(contentsOf url: URL) throws(MapFileError) -> TempoMap {
         let name = url.relativePath
         guard let data = FileManager.default.contents(atPath: url.path) else {

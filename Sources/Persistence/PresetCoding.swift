@@ -42,7 +42,7 @@ extension Preset: Codable {
     /// The preset as JSON, two-space indented, without fields that have their default value.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
     }
 

@@ -24,7 +24,7 @@ struct ClickVoices {
     func deallocate() { voices.deallocate() }
 
     /// Starts a click whose first sample lands at `offset` in the current buffer and mixes its
-    /// first part into `out`. The oldest voice is dropped if the pool is full.
+    /// first part into `out`. If the pool is full, the voice in slot 0 is dropped.
 
     mutating func start(wave: UnsafeMutableBufferPointer<Float>, gain: Float, offset: Int,
                                into out: UnsafeMutablePointer<Float>, frames: Int) {

@@ -11,7 +11,7 @@ struct ClickOptions: ParsableArguments {
     @Option(name: .long, help: "Meter as beats/denominator, e.g. 7/8.")
     var meter: String?
 
-    @Option(name: .long, help: "One letter per beat: X accent, x normal, . silent (e.g. \"X..x.x.\").")
+    @Option(name: .long, help: "One letter per beat, one or more bars: X accent, x normal, o soft, . silent (e.g. \"X..x.x.\").")
     var pattern: String?
 
     @Option(name: .long, help: "Clicks per beat (1-16); the extra ones are softer.")
@@ -29,7 +29,7 @@ struct ClickOptions: ParsableArguments {
     @Option(name: .long, help: "A preset by name (see `woodshed presets list`).")
     var preset: String?
 
-    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, stick, square; or accent.wav,normal.wav.")
+    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.")
     var sound: String?
 
     @Option(name: .long, help: "Master volume, 0 to 4 (1 = unity).")
@@ -42,6 +42,9 @@ struct ClickOptions: ParsableArguments {
         if map != nil && preset != nil { throw ValidationError("give --map or --preset, not both") }
         if map != nil && (tempo != nil || meter != nil || pattern != nil) {
             throw ValidationError("--map sets tempo, meter and pattern itself; leave out the tempo, --meter and --pattern")
+        }
+        if preset != nil && (meter != nil || pattern != nil) {
+            throw ValidationError("--preset sets meter and pattern itself; leave out --meter and --pattern")
         }
         if map == nil && preset == nil && tempo == nil {
             throw ValidationError("give a tempo (e.g. 120), --map FILE or --preset NAME")

@@ -20,7 +20,7 @@ struct ClickSetup {
         if let path = o.map {
             plan = ClickPlan(map: try KlickMapParser.parse(contentsOf: URL(fileURLWithPath: path)))
             let bars = plan.map.entries.reduce(0) { $0 + ($1.bars ?? 0) }
-            summary = "tempo map \(path) (\(plan.map.entries.count) entries, \(bars) bars)"
+            summary = "tempo map \(path) (\(plural(plan.map.entries.count, "entry", "entries")), \(plural(bars, "bar")))"
         } else if let name = o.preset {
             let preset = try PresetLibrary().load(name: name)
             plan = try preset.plan()
@@ -44,12 +44,12 @@ struct ClickSetup {
         if !lengthGivenInSeconds {
             if let bars = o.bars {
                 plan.map = try plan.map.limited(toBars: bars)
-                summary += ", \(bars) bars"
+                summary += ", \(plural(bars, "bar"))"
             } else if plan.map.isEndless {
                 let finite = Self.finiteBars(plan.map)
                 let bars = finite > 0 ? finite : Self.defaultBars
                 plan.map = try plan.map.limited(toBars: bars)
-                summary += ", \(bars) bars"
+                summary += ", \(plural(bars, "bar"))"
             }
         }
         if plan.countInBars > 0 { summary += " after \(plan.countInBars) bar\(plan.countInBars == 1 ? "" : "s") of count-in" }
@@ -78,4 +78,9 @@ struct ClickSetup {
 struct ValidationErrorMessage: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }
+}
+
+/// "1 bar", "2 bars".
+func plural(_ n: Int, _ one: String, _ many: String? = nil) -> String {
+    "\(n) \(n == 1 ? one : (many ?? one + "s"))"
 }

@@ -1,4 +1,4 @@
-// RealtimeSanitizer hooks. Real only in the `make rtcheck` build (-DRTSAN, linked with the
+// RealtimeSanitizer hooks. Real only in the `make rtcheck` build (-DWOODSHED_RTSAN, linked with the
 // toolchain's libclang_rt.rtsan); otherwise empty inline functions the optimiser removes.
 #ifndef WOODSHED_RTSAN_H
 #define WOODSHED_RTSAN_H
