@@ -1,7 +1,9 @@
+import WoodshedCore
+
 /// What the control thread asks of the renderer. Trivial payloads only: nothing to retain or
 /// free. Sent through a `CommandRing`, applied at the top of the next cycle.
 public enum RenderCommand: Sendable, BitwiseCopyable, Equatable {
-    /// Start the click from the current position.
+    /// Start the click from the current position (free-running mode).
     case start
     /// Stop; voices already sounding ring out.
     case stop
@@ -13,4 +15,10 @@ public enum RenderCommand: Sendable, BitwiseCopyable, Equatable {
     case setLevelVolume(levelRaw: UInt8, volume: Float)
     /// Mute or unmute the click output (the timeline keeps running).
     case setMuted(Bool)
+    /// A new tempo in thousandths of a BPM from the first frame of the cycle, keeping the beat
+    /// phase (single-tempo timelines only; the renderer reports `.tempoRefused` otherwise).
+    case setTempo(milliBPM: Int64)
+    /// Continue on another timeline (new meter or pattern) from the next bar line, or at once
+    /// when stopped. The control thread keeps it alive until `.timelineRetired` names it.
+    case adopt(TimelineHandle)
 }

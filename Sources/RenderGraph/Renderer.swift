@@ -2,12 +2,14 @@ import RealtimeKit
 import WoodshedCore
 
 /// Renders the click track into buffers of any size. Render thread only (the JACK process
-/// thread live, the offline loop in `woodshed render`): `process` never allocates, frees,
-/// locks, logs, does I/O or waits. Built and released on the control thread, which talks to it
-/// only through `commands`.
+/// thread live, the offline loop in `woodshed render`): the `process…` entry points never
+/// allocate, free, lock, log, do I/O or wait. Built and released on the control thread, which
+/// talks to it only through `commands` and hears back through `notices`.
 public final class Renderer {
     /// The control thread's way in: applied at the top of each `process` call.
     public let commands: CommandRing<RenderCommand>
+    /// The way out to the control thread: beats, retired timelines, the end of a map.
+    public let notices: CommandRing<RenderNotice>
 
     // Kept alive for the cursor and the wave pointers below; never touched in `process`.
     private let timeline: ClickTimeline
@@ -17,10 +19,12 @@ public final class Renderer {
     private let normalWave: UnsafeMutableBufferPointer<Float>
     private let subdivisionWave: UnsafeMutableBufferPointer<Float>
     private var cursor: ClickCursor
+    private var pendingTimeline: TimelineHandle?
     private var voices: ClickVoices
     private var levelGain: (accent: Float, normal: Float, subdivision: Float) = (1, 1, 1)
     private var masterGain: Float = 1
     private var muted = false
+    private var finishedReported = false
 
     /// Frame of the timeline that the next `process` call starts at.
     public private(set) var position: Int64 = 0
@@ -37,19 +41,67 @@ public final class Renderer {
         cursor = timeline.cursor(at: 0)
         voices = ClickVoices()
         commands = .allocate(capacity: commandCapacity)
+        notices = .allocate(capacity: 1024)
     }
 
     deinit {
         voices.deallocate()
         commands.deallocate()
+        notices.deallocate()
     }
 
-    /// Fills `click[0..<frames]` with the next `frames` frames of the click track.
+    /// Offline and free-running use: fills `click[0..<frames]` with the next `frames` frames.
+    /// `skipped` frames (cycles the server skipped after an xrun) pass first, silently: a
+    /// click whose onset fell in them is dropped, not played late.
     #if !DEBUG  // checked in release builds: -Onone leaves stdlib calls opaque
     @_noLocks @_noAllocation
     #endif
-    public func process(frames: Int, click: UnsafeMutablePointer<Float>) {
+    public func process(frames: Int, click: UnsafeMutablePointer<Float>, skipped: Int64 = 0) {
         applyCommands()
+        let running = isRunning
+        if skipped > 0 && running {
+            position += skipped
+            cursor.skip(to: position)
+        }
+        render(frames: frames, click: click)
+    }
+
+    /// Transport-driven use: the cycle starts at timeline frame `frame`, and the click runs
+    /// only while the transport rolls. A jump of up to a second forward (missed cycles) skips
+    /// silently; any other jump is a relocation.
+    #if !DEBUG
+    @_noLocks @_noAllocation
+    #endif
+    public func process(frames: Int, click: UnsafeMutablePointer<Float>, transportFrame frame: Int64, rolling: Bool) {
+        applyCommands()
+        isRunning = rolling
+        let expected = position
+        if frame != expected {
+            if frame > expected && frame - expected <= 48_000 {
+                cursor.skip(to: frame)
+            } else {
+                cursor.seek(to: frame)
+                voices.silence()
+                finishedReported = false
+            }
+            position = frame
+        }
+        render(frames: frames, click: click)
+    }
+
+    /// The musical position at `frame` (for JACK's BBT). Render thread, after `process`.
+    #if !DEBUG
+    @_noLocks @_noAllocation
+    #endif
+    public func musicalPosition(at frame: Int64) -> MusicalPosition {
+        if frame == position { return cursor.musicalPosition(at: frame) }
+        var c = cursor
+        c.seek(to: frame)
+        return c.musicalPosition(at: frame)
+    }
+
+    @inline(__always)
+    private func render(frames: Int, click: UnsafeMutablePointer<Float>) {
         click.update(repeating: 0, count: frames)
         var voices = self.voices
         voices.continueAll(into: click, frames: frames)
@@ -60,6 +112,13 @@ public final class Renderer {
                          subdivision: levelGain.subdivision * masterGain)
             let audible = !muted
             while cursor.frame < end {
+                if let next = pendingTimeline, cursor.isAtBarStart, cursor.bar >= 0 {  // adopt at a bar line
+                    let old = cursor.handle.id
+                    cursor.adopt(next)
+                    pendingTimeline = nil
+                    _ = notices.tryPush(.timelineRetired(id: old))
+                    if cursor.frame >= end { break }
+                }
                 let level = cursor.level
                 if level != .silent && audible {
                     let wave: UnsafeMutableBufferPointer<Float>, gain: Float
@@ -71,7 +130,19 @@ public final class Renderer {
                     voices.start(wave: wave, gain: gain * cursor.gain, offset: Int(cursor.frame - start),
                                  into: click, frames: frames)
                 }
+                let beat = cursor.beatInBar
+                if beat.onBeat {
+                    let meter = cursor.meterAndTempo
+                    _ = notices.tryPush(.beat(bar: cursor.bar, beat: Int32(truncatingIfNeeded: beat.beat),
+                                              beatsPerBar: Int32(truncatingIfNeeded: meter.beats),
+                                              levelRaw: level.rawValue, frame: cursor.frame))
+                }
                 cursor.advance()
+            }
+            let alreadyReported = finishedReported
+            if cursor.isFinished && !alreadyReported {
+                finishedReported = true
+                _ = notices.tryPush(.finished)
             }
             self.cursor = cursor
             position = end
@@ -89,6 +160,7 @@ public final class Renderer {
                 position = frame
                 cursor.seek(to: frame)
                 voices.silence()
+                finishedReported = false
             case .setMasterVolume(let v): masterGain = v
             case .setMuted(let m): muted = m
             case .setLevelVolume(let raw, let v):
@@ -97,6 +169,20 @@ public final class Renderer {
                 case .normal: levelGain.normal = v
                 case .subdivision: levelGain.subdivision = v
                 case .silent, .none: break
+                }
+            case .setTempo(let milliBPM):
+                if !cursor.changeTempo(to: milliBPM, at: position) { _ = notices.tryPush(.tempoRefused) }
+            case .adopt(let next):
+                if isRunning {
+                    if let superseded = pendingTimeline { _ = notices.tryPush(.timelineRetired(id: superseded.id)) }
+                    pendingTimeline = next
+                } else {
+                    let old = cursor.handle.id
+                    let tempo = cursor.liveTempo
+                    cursor = ClickCursor(next)
+                    if let tempo { cursor.changeTempo(to: tempo, at: 0) }
+                    cursor.seek(to: position)
+                    _ = notices.tryPush(.timelineRetired(id: old))
                 }
             }
         }

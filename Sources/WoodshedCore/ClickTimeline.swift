@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A `ClickPlan` compiled for one sample rate: segments with exact start frames and the
 /// pattern cells they read. Built on the control thread, read (never changed) by the render
 /// thread through `ClickCursor`, released on the control thread.
@@ -11,6 +13,10 @@ public final class ClickTimeline: @unchecked Sendable {
     public let endFrame: Int64?
     /// Frame where bar 1 starts (after the count-in).
     public let firstBarFrame: Int64
+    /// The buffers, for a cursor or a command to the render thread.
+    public let handle: TimelineHandle
+
+    private static let nextID = Atomic<UInt64>(1)
 
     public init(plan: ClickPlan, rate: Int) throws(TimingError) {
         guard !plan.map.entries.isEmpty else { throw .badBars("the tempo map has no entries") }
@@ -26,6 +32,7 @@ public final class ClickTimeline: @unchecked Sendable {
         var position = FramePosition.zero
         var bar: Int64 = -Int64(plan.countInBars)
         var firstBarFrame: Int64 = 0
+        var firstBarSegment = 0
 
         func append(_ entry: TempoMapEntry, gap: GapTrainer?) throws(TimingError) {
             let spb = Int64(entry.pattern.stepsPerBeat)
@@ -82,6 +89,7 @@ public final class ClickTimeline: @unchecked Sendable {
                                      pattern: .countIn(first.meter), volume: first.volume),
                        gap: nil)
             firstBarFrame = position.rounded
+            firstBarSegment = segs.count
         }
         for (i, e) in plan.map.entries.enumerated() {
             if e.bars == nil && i != plan.map.entries.count - 1 {
@@ -101,6 +109,13 @@ public final class ClickTimeline: @unchecked Sendable {
         _ = self.cells.initialize(from: cells)
         self.rampTable = .allocate(capacity: max(ramps.count, 1))
         _ = self.rampTable.initialize(from: ramps)
+        let singleTempo = plan.map.entries.allSatisfy {
+            if case .constant(let t) = $0.tempo { return t == plan.map.entries[0].tempo.startTempo }
+            return false
+        }
+        self.handle = TimelineHandle(
+            segments: segments, cells: self.cells, rampTable: rampTable, firstBarSegment: firstBarSegment,
+            id: Self.nextID.add(1, ordering: .relaxed).oldValue, isSingleTempo: singleTempo)
     }
 
     deinit {
@@ -111,7 +126,7 @@ public final class ClickTimeline: @unchecked Sendable {
 
     /// A cursor at the first click at or after `frame`.
     public func cursor(at frame: Int64 = 0) -> ClickCursor {
-        var c = ClickCursor(timeline: self)
+        var c = ClickCursor(handle)
         c.seek(to: frame)
         return c
     }

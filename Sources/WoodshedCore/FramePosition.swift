@@ -29,7 +29,7 @@
     }
 
     /// Adds p/q frames (q > 0), keeping the result exact.
-    public func adding(_ p: Int128, over q: Int128) -> FramePosition {
+    @inlinable public func adding(_ p: Int128, over q: Int128) -> FramePosition {
         let intPart = p / q, rem = p % q   // p ≥ 0 here
         var n = Int128(num) * q + rem * Int128(den)
         var d = Int128(den) * q
@@ -42,7 +42,7 @@
             out.num = Int64(n); out.den = Int64(d)
         } else {
             out.num = 0; out.den = 1
-            out.addFraction(Double(n) / Double(d))
+            out.addFraction(ExactMath.ratio(n, d))
         }
         return out
     }
@@ -56,7 +56,7 @@
         return out
     }
 
-    mutating func addFraction(_ f: Double) {
+    @inlinable mutating func addFraction(_ f: Double) {
         var e = extra + f
         // Keep `num/den + extra` in [0, 2) and `extra` in [0, 1).
         while e >= 1 { e -= 1; whole += 1 }
@@ -66,7 +66,7 @@
 
 /// Integer helpers for exact timing. Any thread.
 public enum ExactMath {
-    public static func gcd(_ a: Int128, _ b: Int128) -> Int128 {
+    @inlinable public static func gcd(_ a: Int128, _ b: Int128) -> Int128 {
         var a = a.magnitude, b = b.magnitude
         while b != 0 { (a, b) = (b, a % b) }
         return a == 0 ? 1 : Int128(a)
@@ -76,6 +76,14 @@ public enum ExactMath {
     @inlinable public static func floor(_ x: Double) -> Int64 {
         let t = Int64(x)
         return Double(t) > x ? t - 1 : t
+    }
+
+    /// n / d as a Double for 0 <= n < d, without converting Int128 to Double (which the
+    /// real-time checker rejects): both are shifted into 62 bits first.
+    @inlinable public static func ratio(_ n: Int128, _ d: Int128) -> Double {
+        var n = n, d = d
+        while d > Int128(Int64.max >> 1) { n >>= 1; d >>= 1 }
+        return Double(Int64(n)) / Double(Int64(d))
     }
 
     /// floor(n / d) for d > 0 and any sign of n.

@@ -1,0 +1,80 @@
+import Foundation
+import WoodshedCore
+
+/// The metronome settings a live session starts from and remembers for next time (`woodshed
+/// click` with no tempo uses the last ones). Any thread; saved by the control thread.
+public struct ClickSettings: Codable, Equatable, Sendable {
+    public var schemaVersion = 1
+    /// Thousandths of a quarter-note BPM.
+    public var milliBPM: Int64
+    public var beats: Int
+    public var denominator: Int
+    /// Pattern letters (X x o .), nil for the standard accent on beat 1.
+    public var pattern: String?
+    public var subdivide: Int
+    public var countIn: Int
+    public var sound: String
+    public var volume: Float
+
+    public init(milliBPM: Int64 = 120_000, beats: Int = 4, denominator: Int = 4, pattern: String? = nil,
+                subdivide: Int = 1, countIn: Int = 0, sound: String = "beep", volume: Float = 1) {
+        self.milliBPM = milliBPM; self.beats = beats; self.denominator = denominator
+        self.pattern = pattern; self.subdivide = subdivide; self.countIn = countIn
+        self.sound = sound; self.volume = volume
+    }
+
+    public var tempo: Tempo { get throws { try Tempo(milliBPM: milliBPM) } }
+    public var meter: Meter { get throws { try Meter(beats: beats, denominator: denominator) } }
+
+    /// The endless click these settings describe.
+    public func plan() throws -> ClickPlan {
+        let m = try meter
+        let p = try pattern.map { try ClickPattern(parsing: $0, meter: m) }
+        var plan = ClickPlan(map: TempoMap(entries: [TempoMapEntry(bars: nil, meter: m, tempo: .constant(try tempo), pattern: p)]),
+                             countInBars: countIn)
+        if subdivide > 1 { plan = try plan.subdivided(subdivide) }
+        return plan
+    }
+}
+
+/// Where the last session's settings live: `$XDG_STATE_HOME/woodshed/last-click.json`
+/// (default ~/.local/state). Written atomically (temp file, fsync, rename). Control thread.
+public struct LastSessionStore: Sendable {
+    public let url: URL
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
+        url = base.appendingPathComponent("woodshed/last-click.json")
+    }
+
+    /// The saved settings, or nil when none were saved or the file cannot be read (a damaged
+    /// file is left as it is and reported by `loadError`).
+    public func load() -> ClickSettings? { try? loadChecked() }
+
+    public func loadChecked() throws -> ClickSettings? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data = try Data(contentsOf: url)
+        return try JSONDecoder().decode(ClickSettings.self, from: data)
+    }
+
+    /// Saves atomically; errors are returned for the caller to report, never fatal.
+    public func save(_ settings: ClickSettings) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        var data = try encoder.encode(settings)
+        data.append(0x0A)
+        let dir = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let temp = dir.appendingPathComponent(".last-click.json.partial-\(getpid())")
+        guard FileManager.default.createFile(atPath: temp.path, contents: data) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temp.path])
+        }
+        let fd = open(temp.path, O_RDONLY)
+        if fd >= 0 { fsync(fd); close(fd) }
+        if rename(temp.path, url.path) != 0 {
+            unlink(temp.path)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+}
