@@ -17,6 +17,7 @@ let package = Package(
         // C libraries from Debian, as system-library targets.
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+        .systemLibrary(name: "CJack", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
         .target(name: "CRealtimeSanitizer"),
 
         // Pure, testable time: tempo, meter, patterns, tempo maps, click scheduling.
@@ -31,9 +32,16 @@ let package = Package(
         .target(name: "Persistence", dependencies: ["WoodshedCore"], resources: [.copy("BuiltinPresets")]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "CSndFile", "CRealtimeSanitizer"]),
+        // Live backend: a JACK client around the render graph (process callback, transport, reconnect).
+        .target(name: "JackBackend", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "Control", "CJack", "CRealtimeSanitizer"]),
+        // Full-screen terminal display and key input (ANSI escape codes, no curses).
+        .target(name: "TerminalUI"),
+        // The control thread: live state, keyboard actions, commands to the renderer.
+        .target(name: "Control", dependencies: ["WoodshedCore", "RenderGraph", "RealtimeKit", "Persistence", "Sounds"]),
         // The command line: argument parsing and the jobs it starts.
         .target(name: "WoodshedCLI", dependencies: [
             "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend",
+            "JackBackend", "TerminalUI", "Control",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -45,6 +53,8 @@ let package = Package(
         .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "WoodshedCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
     ]
 )

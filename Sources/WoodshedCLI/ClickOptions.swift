@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// What to click: tempo, meter, pattern, or a tempo map or preset; and how it sounds.
-/// Shared by `render` (and later `click`). Main thread.
+/// Shared by `render` and `click`. Main thread.
 struct ClickOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
         "Tempo in quarter notes per minute (1-1000): 120, 97.5, a ramp 80-160 (needs --bars), or klick's 80-160/10 (+1 BPM every 10 bars, then hold).",
@@ -45,9 +45,6 @@ struct ClickOptions: ParsableArguments {
         }
         if preset != nil && (meter != nil || pattern != nil) {
             throw ValidationError("--preset sets meter and pattern itself; leave out --meter and --pattern")
-        }
-        if map == nil && preset == nil && tempo == nil {
-            throw ValidationError("give a tempo (e.g. 120), --map FILE or --preset NAME")
         }
         if let bars, bars < 1 { throw ValidationError("--bars must be at least 1") }
         if let countIn, !(0...64).contains(countIn) { throw ValidationError("--count-in must be 0 to 64 bars") }

@@ -35,6 +35,9 @@ struct RenderSubcommand: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        if click.map == nil && click.preset == nil && click.tempo == nil {
+            throw ValidationError("give a tempo (e.g. 120), --map FILE or --preset NAME")
+        }
         guard (8_000...384_000).contains(rate) else {
             throw ValidationError("rate \(rate) is not supported: use 8000 to 384000 Hz")
         }

@@ -1,0 +1,174 @@
+import CJack
+import Foundation
+import Control
+import RenderGraph
+
+/// The live session's link to JACK: opens the client, connects the `click` port, runs the
+/// transport role, notices when the server goes away and reconnects when one is back
+/// (polling with JackNoStartServer, so it never starts a server). Control thread only.
+public final class JackBackend: TransportRequests {
+    /// How to connect.
+    public struct Options: Sendable {
+        public var clientName = "woodshed"
+        /// nil: $JACK_DEFAULT_SERVER, else "default".
+        public var server: String?
+        /// Ports to connect `click` to; nil: the first two physical playback ports.
+        public var connect: [String]?
+        /// Leave routing to the user.
+        public var noConnect = false
+        public var transport: TransportMode = .free
+        /// Seconds between reconnect attempts while the server is gone.
+        public var reconnectInterval = 1.5
+        public init() {}
+    }
+
+    /// What the display shows about JACK.
+    public struct Status: Sendable {
+        public var connected = false
+        public var server = ""
+        public var clientName = ""
+        public var rate = 0
+        public var bufferSize = 0
+        public var dspLoad: Float = 0
+        public var xruns = 0
+        public var skippedCycles = 0
+        public var rolling = false
+        public var isTimebaseMaster = false
+        public var connections: [String] = []
+    }
+
+    public let options: Options
+    public let session: LiveSession
+    public private(set) var status = Status()
+    /// One-line events for the display and the log ("JACK server gone", "reconnected").
+    public private(set) var events: [String] = []
+
+    private var connection: JackConnection?
+    private var wantedConnections: [String]?
+    private var lastAttempt = -1.0e9
+    private var xrunsBefore = 0
+    private var skippedBefore = 0
+
+    public init(options: Options, session: LiveSession) {
+        self.options = options
+        self.session = session
+        status.server = options.server ?? ProcessInfo.processInfo.environment["JACK_DEFAULT_SERVER"] ?? "default"
+        status.clientName = options.clientName
+        jack_set_error_function(jackMessage)
+        jack_set_info_function(jackMessage)
+        if !options.noConnect, let c = options.connect { wantedConnections = c }
+        session.transport = self
+    }
+
+    /// The first connection. Throws `JackError.noServer` (with the command to start one) when
+    /// no server runs, and the other `JackError`s for a server that refuses.
+    public func start() throws {
+        try connect()
+    }
+
+    /// Control thread, several times a second: server loss, reconnect polling, transport and
+    /// the master's tempo (follow mode), connection bookkeeping.
+    public func tick(now: Double) {
+        if let c = connection {
+            if c.context.serverGone.load(ordering: .acquiring) {
+                lost()
+                return
+            }
+            let ctx = c.context
+            status.dspLoad = c.cpuLoad
+            status.xruns = xrunsBefore + ctx.xruns.load(ordering: .relaxed)
+            status.skippedCycles = skippedBefore + ctx.skippedCycles.load(ordering: .relaxed)
+            status.bufferSize = c.serverBufferSize
+            status.rolling = ctx.rolling.load(ordering: .relaxed)
+            session.transportRolling(status.rolling)
+            if options.transport == .follow {
+                let m = ctx.masterMilliBPM.load(ordering: .relaxed)
+                if m > 0 {
+                    session.follow(milliBPM: m, beats: ctx.masterBeats.load(ordering: .relaxed),
+                                   denominator: ctx.masterBeatType.load(ordering: .relaxed))
+                }
+            }
+            if !options.noConnect {
+                let now = c.connections
+                status.connections = now
+                wantedConnections = now
+            }
+        } else if now - lastAttempt >= options.reconnectInterval {
+            lastAttempt = now
+            do {
+                try connect()
+                events.append("reconnected to JACK '\(status.server)' at \(status.rate) Hz")
+            } catch {
+                // Still gone: try again later.
+            }
+        }
+    }
+
+    /// Closes the client (at quit).
+    public func stop() {
+        connection?.close()
+        connection = nil
+        status.connected = false
+    }
+
+    public func requestStart() { connection?.transportStart() }
+    public func requestStop() { connection?.transportStop() }
+
+    private func connect() throws {
+        let mode: RenderContext.Mode = switch options.transport {
+        case .free: .free
+        case .follow: .follow
+        case .master: .master
+        }
+        let barOffset = Int64(session.mapPlan?.countInBars ?? (options.transport == .free ? session.settings.countIn : 0))
+        let c = try JackConnection(name: options.clientName, server: options.server) { rate in
+            let renderer = try self.session.makeRenderer(rate: rate)
+            return RenderContext(renderer: renderer, mode: mode, barOffset: barOffset)
+        }
+        var master = false
+        if options.transport == .master {
+            do {
+                try c.becomeTimebaseMaster()
+                master = true
+            } catch {
+                events.append("\(error)")
+            }
+        }
+        do {
+            try c.activate()
+        } catch {
+            c.close()
+            throw error
+        }
+        if !options.noConnect {
+            let targets = wantedConnections ?? Array(c.physicalPlaybackPorts.prefix(2))
+            let present = targets.filter { c.portExists($0) }
+            let failed = c.connect(to: present)
+            for p in targets where !present.contains(p) || failed.contains(p) {
+                events.append("could not connect click to \(p)")
+            }
+            if wantedConnections == nil && targets.isEmpty {
+                events.append("no physical playback ports: connect woodshed's click port yourself")
+            }
+        }
+        connection = c
+        status.connected = true
+        status.clientName = c.clientName
+        status.rate = c.rate
+        status.bufferSize = c.serverBufferSize
+        status.isTimebaseMaster = master
+        status.connections = c.connections
+    }
+
+    private func lost() {
+        if let c = connection {
+            xrunsBefore += c.context.xruns.load(ordering: .relaxed)
+            skippedBefore += c.context.skippedCycles.load(ordering: .relaxed)
+            c.close()
+        }
+        connection = nil
+        status.connected = false
+        status.dspLoad = 0
+        events.append("JACK server gone; reconnecting (state kept)")
+    }
+}

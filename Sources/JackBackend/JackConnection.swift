@@ -1,0 +1,130 @@
+import CJack
+import RenderGraph
+
+/// Why a JACK client could not be opened or set up. Any thread.
+public enum JackError: Error, CustomStringConvertible, Equatable {
+    case noServer(server: String)
+    case openFailed(status: UInt32)
+    case portFailed(String)
+    case activateFailed
+    case timebaseTaken
+
+    public var description: String {
+        switch self {
+        case .noServer(let s):
+            return "no JACK server '\(s)' is running. Start one, e.g.: jackd -d alsa   (or, with no sound card: jackd --no-realtime -d dummy)"
+        case .openFailed(let status): return "JACK refused the client (status 0x\(String(status, radix: 16)))"
+        case .portFailed(let p): return "cannot register the port '\(p)'"
+        case .activateFailed: return "JACK would not activate the client"
+        case .timebaseTaken: return "another client is JACK's timebase master; Woodshed does not take over (use --transport follow)"
+        }
+    }
+}
+
+/// One open JACK client with its `click` port, callbacks and render context. Control thread;
+/// the callbacks it installs run on JACK's threads and touch only the context.
+final class JackConnection {
+    let client: OpaquePointer
+    let context: RenderContext
+    let port: OpaquePointer
+    let clientName: String
+    let rate: Int
+    private var active = false
+    private var timebase = false
+
+    /// The ports a new, unconnected client would connect to: the first two physical playback
+    /// ports (found by flags, never by name).
+    var physicalPlaybackPorts: [String] { ports(flags: JackPortIsPhysical.rawValue | JackPortIsInput.rawValue) }
+
+    /// Opens a client (never starting a server) and registers `click`. Does not activate.
+    init(name: String, server: String?, makeContext: (Int) throws -> RenderContext) throws {
+        var status = jack_status_t(rawValue: 0)
+        let options = JackNoStartServer
+        guard let c = woodshed_jack_client_open(name, options, &status, server) else {
+            if status.rawValue & JackServerFailed.rawValue != 0 {
+                throw JackError.noServer(server: server ?? "default")
+            }
+            throw JackError.openFailed(status: status.rawValue)
+        }
+        client = c
+        clientName = String(cString: jack_get_client_name(c))
+        rate = Int(jack_get_sample_rate(c))
+        do {
+            context = try makeContext(rate)
+        } catch {
+            jack_client_close(c)
+            throw error
+        }
+        guard let p = jack_port_register(c, "click", "32 bit float mono audio", UInt(JackPortIsOutput.rawValue), 0) else {
+            jack_client_close(c)
+            throw JackError.portFailed("click")
+        }
+        port = p
+        context.client = c
+        context.port = p
+        context.bufferSize.store(Int(jack_get_buffer_size(c)), ordering: .relaxed)
+        let arg = Unmanaged.passUnretained(context).toOpaque()
+        jack_set_process_callback(c, jackProcess, arg)
+        jack_set_xrun_callback(c, jackXrun, arg)
+        jack_set_buffer_size_callback(c, jackBufferSize, arg)
+        jack_on_info_shutdown(c, jackShutdown, arg)
+    }
+
+    /// Becomes timebase master only if there is none (conditional).
+    func becomeTimebaseMaster() throws {
+        let arg = Unmanaged.passUnretained(context).toOpaque()
+        if jack_set_timebase_callback(client, 1, jackTimebase, arg) != 0 { throw JackError.timebaseTaken }
+        timebase = true
+    }
+
+    func activate() throws {
+        guard jack_activate(client) == 0 else { throw JackError.activateFailed }
+        active = true
+    }
+
+    /// Connects `click` to each port; returns the ones that failed.
+    @discardableResult
+    func connect(to targets: [String]) -> [String] {
+        let me = String(cString: jack_port_name(port))
+        return targets.filter { t in
+            let r = jack_connect(client, me, t)
+            return r != 0 && r != 17  // EEXIST: already connected
+        }
+    }
+
+    /// The ports `click` is connected to now.
+    var connections: [String] {
+        guard let list = jack_port_get_all_connections(client, port) else { return [] }
+        defer { jack_free(UnsafeMutableRawPointer(mutating: list)) }
+        return Self.strings(list)
+    }
+
+    /// True when a port of that name exists.
+    func portExists(_ name: String) -> Bool { jack_port_by_name(client, name) != nil }
+
+    func ports(flags: UInt32) -> [String] {
+        guard let list = jack_get_ports(client, nil, "32 bit float mono audio", UInt(flags)) else { return [] }
+        defer { jack_free(UnsafeMutableRawPointer(mutating: list)) }
+        return Self.strings(list)
+    }
+
+    var cpuLoad: Float { jack_cpu_load(client) }
+    var serverBufferSize: Int { context.bufferSize.load(ordering: .relaxed) }
+
+    func transportStart() { jack_transport_start(client) }
+    func transportStop() { jack_transport_stop(client) }
+
+    /// Deactivates and closes; after this no callback runs, so the context may be freed.
+    func close() {
+        if timebase { jack_release_timebase(client); timebase = false }
+        if active { jack_deactivate(client); active = false }
+        jack_client_close(client)
+    }
+
+    private static func strings(_ list: UnsafeMutablePointer<UnsafePointer<CChar>?>) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while let s = list[i] { out.append(String(cString: s)); i += 1 }
+        return out
+    }
+}

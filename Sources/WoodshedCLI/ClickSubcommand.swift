@@ -1,0 +1,96 @@
+import ArgumentParser
+import Control
+import Foundation
+import JackBackend
+
+/// `woodshed click`: the live metronome, a JACK client. Main thread.
+struct ClickSubcommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "click",
+        abstract: "Run the metronome live as a JACK client, with a full-screen display and keys.",
+        discussion: """
+            With no tempo, the last tempo, meter and sound used are taken again.
+            Keys: space start/stop, ↑/↓ ±1 BPM, PgUp/PgDn ±10 BPM, t tap tempo, [ ] or 1-9 beats per bar,
+            m mute, + - volume, q or Esc quit.
+            Without a terminal on stdout, one plain line is printed per bar.
+            """)
+
+    @OptionGroup var click: ClickOptions
+
+    @Option(name: .long, parsing: .singleValue,
+            help: "Connect the click port to this JACK port (repeat for more). Default: the first two physical playback ports.")
+    var connect: [String] = []
+
+    @Flag(name: .long, help: "Do not connect the click port; leave routing to you.")
+    var noConnect = false
+
+    @Option(name: .customLong("jack-name"), help: "JACK client name (JACK may rename it if taken).")
+    var jackName = "woodshed"
+
+    @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').")
+    var server: String?
+
+    @Option(name: .long, help: "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists).")
+    var transport: String = "free"
+
+    @Option(name: .customLong("for"), help: "Stop after this long, e.g. 90s, 10m, 1h30m.")
+    var duration: String?
+
+    @Flag(name: .long, help: "Print debug diagnostics to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
+        guard TransportMode(rawValue: transport) != nil else {
+            throw ValidationError("--transport must be free, follow or master, not '\(transport)'")
+        }
+        if let duration, DurationText.seconds(duration) == nil {
+            throw ValidationError("--for takes a duration such as 90s, 10m or 1h30m, not '\(duration)'")
+        }
+        if jackName.isEmpty || jackName.utf8.count > 63 { throw ValidationError("--jack-name must be 1 to 63 bytes") }
+    }
+
+    func run() throws {
+        let log = Diagnostics.start(verbose: verbose)
+        let store = LastSessionStore()
+        let start = try LiveSetup(options: click, store: store)
+        let mode = TransportMode(rawValue: transport)!
+        let session = LiveSession(settings: start.settings, mapPlan: start.mapPlan, mode: mode)
+        var options = JackBackend.Options()
+        options.clientName = jackName
+        options.server = server
+        options.noConnect = noConnect
+        options.connect = connect.isEmpty ? nil : connect.flatMap { $0.split(separator: ",").map(String.init) }
+        options.transport = mode
+        let backend = JackBackend(options: options, session: session)
+        do {
+            try backend.start()
+        } catch let e as JackError {
+            throw ValidationErrorMessage(e.description)
+        }
+        log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
+        let app = LiveApp(session: session, backend: backend, store: store, summary: start.summary,
+                          stopAfter: duration.flatMap(DurationText.seconds))
+        app.run()
+    }
+}
+
+/// Durations as users write them: "90", "90s", "10m", "1h30m", "1.5h". Any thread.
+enum DurationText {
+    static func seconds(_ text: String) -> Double? {
+        var total = 0.0, number = ""
+        var sawUnit = false
+        for ch in text.lowercased() where ch != " " {
+            if ch.isNumber || ch == "." { number.append(ch); continue }
+            guard let v = Double(number), let unit = ["h": 3600.0, "m": 60, "s": 1][String(ch)] else { return nil }
+            total += v * unit
+            number = ""
+            sawUnit = true
+        }
+        if !number.isEmpty {
+            guard let v = Double(number) else { return nil }
+            total += v
+        } else if !sawUnit { return nil }
+        return total > 0 ? total : nil
+    }
+}

@@ -1,0 +1,173 @@
+import Control
+import Foundation
+import JackBackend
+import Synchronization
+import TerminalUI
+import WoodshedCore
+
+/// Set by SIGINT, SIGTERM or SIGHUP; the live loop quits at its next turn.
+let liveQuitRequested = Atomic<Bool>(false)
+
+/// The control thread's loop for `woodshed click`: keys in, actions to the session, notices
+/// out, JACK upkeep (reconnect), and the display drawn about 30 times a second — or, without
+/// a terminal on stdout, one plain line per bar. Main thread.
+final class LiveApp {
+    let session: LiveSession
+    let backend: JackBackend
+    let store: LastSessionStore
+    let summary: String
+    let stopAfter: Double?
+
+    private var lastSaved = 0.0
+    private var lastPrintedBar = Int64.min
+    private var eventsShown = 0
+
+    init(session: LiveSession, backend: JackBackend, store: LastSessionStore, summary: String, stopAfter: Double?) {
+        self.session = session
+        self.backend = backend
+        self.store = store
+        self.summary = summary
+        self.stopAfter = stopAfter
+    }
+
+    /// Keys as the display lists them.
+    static let legend: [KeyHelp] = [
+        KeyHelp(keys: "space", action: "start/stop"), KeyHelp(keys: "↑/↓", action: "±1 BPM"),
+        KeyHelp(keys: "PgUp/PgDn", action: "±10 BPM"), KeyHelp(keys: "t", action: "tap tempo"),
+        KeyHelp(keys: "[ ] 1-9", action: "beats per bar"), KeyHelp(keys: "m", action: "mute"),
+        KeyHelp(keys: "+/-", action: "volume"), KeyHelp(keys: "q/Esc", action: "quit"),
+    ]
+
+    /// The action a key stands for, if any.
+    static func action(for key: Key, at now: Double) -> Action? {
+        switch key {
+        case .space: .toggleRunning
+        case .up: .tempoStep(milliBPM: 1_000)
+        case .down: .tempoStep(milliBPM: -1_000)
+        case .pageUp: .tempoStep(milliBPM: 10_000)
+        case .pageDown: .tempoStep(milliBPM: -10_000)
+        case .escape, .ctrlC: .quit
+        case .char(let c):
+            switch c {
+            case "t", "T": .tap(at: now)
+            case "[": .beatsPerBarStep(-1)
+            case "]": .beatsPerBarStep(1)
+            case "m", "M": .toggleMute
+            case "+", "=": .volumeStep(0.1)
+            case "-", "_": .volumeStep(-0.1)
+            case "q", "Q": .quit
+            case "1"..."9": .setBeatsPerBar(Int(String(c))!)
+            default: nil
+            }
+        default: nil
+        }
+    }
+
+    func run() {
+        installSignalHandlers()
+        let fullScreen = Terminal.stdoutIsTerminal
+        let terminal = Terminal()
+        let keys = KeyInput()
+        let started = Self.now()
+        if session.mode == .free { session.perform(.start) }
+        if !fullScreen {
+            emit("woodshed click: \(summary) · \(serverLine()) · \(session.mode.rawValue) · keys on stdin")
+        }
+        while !session.quitRequested && !liveQuitRequested.load(ordering: .relaxed) {
+            let pressed = keys.poll(timeoutMilliseconds: 33)
+            let now = Self.now()
+            for key in pressed {
+                if let action = Self.action(for: key, at: now) { session.perform(action) }
+            }
+            session.drainNotices(now: now)
+            backend.tick(now: now)
+            if let stopAfter, now - started >= stopAfter { break }
+            if session.settingsChanged && now - lastSaved > 2 { save(now) }
+            if fullScreen {
+                _ = terminal.resized
+                let size = terminal.size
+                terminal.draw(ScreenLayout.lines(for: displayState(now: now), width: size.columns, height: size.rows))
+            } else {
+                plainOutput(now: now)
+            }
+        }
+        backend.stop()
+        terminal.restore()
+        save(Self.now())
+        if !fullScreen { emit("woodshed click: stopped") }
+    }
+
+    /// What the display shows now.
+    func displayState(now: Double) -> DisplayState {
+        let s = session.settings
+        let st = backend.status
+        var flash = Flash.none
+        if session.lastBeatTime >= 0 && now - session.lastBeatTime < 0.1 && session.running {
+            flash = session.lastBeatLevel == .accent ? .accent : .beat
+        }
+        let map = session.mapPosition
+        let lastEvent = backend.events.last ?? ""
+        return DisplayState(
+            bpm: Tempo.display(s.milliBPM), meter: "\(s.beats)/\(s.denominator)",
+            bar: session.bar + 1, beat: session.beat + 1, beatsPerBar: session.beatsPerBar,
+            flash: flash, running: session.running, muted: session.muted, volume: s.volume, sound: s.sound,
+            transport: transportText(), mapLabel: map?.label, barsLeft: map?.barsLeft,
+            dspLoad: st.dspLoad, xruns: st.xruns, server: serverLine(), serverLost: !st.connected,
+            message: session.message.isEmpty ? lastEvent : session.message, keys: Self.legend)
+    }
+
+    private func transportText() -> String {
+        let st = backend.status
+        switch session.mode {
+        case .free: return "free"
+        case .follow: return "follow · " + (st.rolling ? "rolling" : "stopped")
+        case .master: return (st.isTimebaseMaster ? "master · " : "not master (another client is) · ") + (st.rolling ? "rolling" : "stopped")
+        }
+    }
+
+    private func serverLine() -> String {
+        let st = backend.status
+        guard st.connected else { return "JACK '\(st.server)' gone · waiting for it to come back" }
+        let to = st.connections.isEmpty ? "not connected" : "→ " + st.connections.joined(separator: ", ")
+        return "JACK '\(st.server)' · \(st.rate) Hz · \(st.bufferSize) frames · client \(st.clientName) \(to)"
+    }
+
+    /// Piped stdout: one line per bar, and JACK events as they happen.
+    private func plainOutput(now: Double) {
+        while eventsShown < backend.events.count {
+            emit("woodshed click: " + backend.events[eventsShown])
+            eventsShown += 1
+        }
+        if session.bar != lastPrintedBar && session.beat >= 0 {
+            lastPrintedBar = session.bar
+            emit(PlainLineReporter.line(bar: session.bar + 1, state: displayState(now: now)))
+        }
+    }
+
+    private func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    private func save(_ now: Double) {
+        lastSaved = now
+        guard session.mapPlan == nil, session.mode != .follow else { return }
+        do {
+            try store.save(session.settings)
+            session.settingsChanged = false
+        } catch {
+            session.settingsChanged = false  // reported once, not retried every frame
+        }
+    }
+
+    private func installSignalHandlers() {
+        for s in [SIGINT, SIGTERM, SIGHUP] {
+            signal(s) { _ in liveQuitRequested.store(true, ordering: .relaxed) }
+        }
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
