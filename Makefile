@@ -1,4 +1,5 @@
-# Woodshed: `make run` sets up, builds and renders a demo click track; `make test` sets up and
+# Woodshed: `make run` sets up, builds and runs the live metronome (starting a private JACK
+# server if none runs); `make test` sets up and
 # runs every test. Other targets: bench, rtcheck, clean.
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -8,9 +9,7 @@ RTSAN_LIB := $(firstword $(wildcard /opt/swift/usr/lib/clang/*/lib/linux/libclan
 .PHONY: run test build bench rtcheck setup setup-test clean
 
 run: setup build
-	@mkdir -p out
-	$(RELEASE) render out/demo-click.wav 120 --bars 16 --count-in 1
-	@echo "Your click track is out/demo-click.wav: play it with 'aplay out/demo-click.wav' or any audio player."
+	@scripts/run-live.sh $(RELEASE)
 
 test: setup-test build
 	WOODSHED_BIN=$(CURDIR)/$(RELEASE) swift test 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}

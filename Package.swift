@@ -55,6 +55,7 @@ let package = Package(
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "WoodshedCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "JackBackendTests", dependencies: ["JackBackend"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
     ]
 )

@@ -3,8 +3,8 @@
 # Usage: scripts/setup.sh [run|test]   (test adds the reference tools: klick, jackd2, numpy/scipy)
 set -euo pipefail
 want=${1:-run}
-pkgs=(libsndfile1-dev libsamplerate0-dev libjack-jackd2-dev librtmidi-dev libasound2-dev pkg-config)
-if [ "$want" = test ]; then pkgs+=(klick jackd2 sox python3); fi
+pkgs=(libsndfile1-dev libsamplerate0-dev libjack-jackd2-dev librtmidi-dev libasound2-dev pkg-config jackd2)
+if [ "$want" = test ]; then pkgs+=(klick sox python3 tmux gcc); fi
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,4 +1,7 @@
 import CJack
+#if WOODSHED_RTSAN
+import Glibc
+#endif
 import RenderGraph
 import Synchronization
 import WoodshedCore
@@ -52,7 +55,22 @@ public final class RenderContext: @unchecked Sendable {
             rollingNow = jack_transport_query(client, &position) == JackTransportRolling
         }
         render(nframes: nframes, out: out, serverFrame: serverFrame, rolling: rollingNow)
+        #if WOODSHED_RTSAN
+        if allocateInCallback { RenderContext.negativeControl() }
+        #endif
     }
+
+    #if WOODSHED_RTSAN
+    /// `make rtcheck`'s negative control (WOODSHED_RTCHECK_ALLOCATE=1): allocate in the
+    /// callback so RealtimeSanitizer must report it. Only in the RTSan build.
+    var allocateInCallback = getenv("WOODSHED_RTCHECK_ALLOCATE") != nil
+
+    @inline(never)
+    static func negativeControl() {
+        let p = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+        p.deallocate()
+    }
+    #endif
 
     /// The render entry point of a live cycle. Render thread.
     #if !DEBUG

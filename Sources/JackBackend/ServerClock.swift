@@ -1,6 +1,8 @@
 /// Extends JACK's 32-bit server frame counter (it wraps after about a day at 48 kHz) to a
-/// 64-bit timeline by wrapping subtraction, and says how many frames passed unseen between
-/// two cycles (cycles the server skipped after an xrun). Render thread only.
+/// 64-bit timeline by wrapping subtraction, and says how far the server's clock moved beyond
+/// (or, rarely, short of) the end of the previous cycle: cycles skipped after an xrun, and the
+/// jumps jackd2 makes when the buffer size changes (the first cycle after 256 → 128 starts 128
+/// frames early; after 128 → 512, 384 frames late). Render thread only.
 public struct ServerClock {
     public internal(set) var frame: Int64 = 0
     var lastRaw: UInt32 = 0
@@ -10,13 +12,13 @@ public struct ServerClock {
     public init() {}
 
     /// Records a cycle starting at raw server frame `raw` with `nframes` frames; returns the
-    /// frames skipped since the end of the previous cycle (0 when none, never negative).
+    /// frames between the end of the previous cycle and this one's start: 0 normally, positive
+    /// when cycles were skipped, negative when the server's clock stepped back.
     public mutating func cycle(raw: UInt32, nframes: UInt32) -> Int64 {
         var skipped: Int64 = 0
         if started {
-            frame += Int64(raw &- lastRaw)
+            frame += Int64(Int32(bitPattern: raw &- lastRaw))
             skipped = frame - expected
-            if skipped < 0 { skipped = 0 }
         } else {
             started = true
             frame = 0

@@ -52,16 +52,17 @@ public final class Renderer {
 
     /// Offline and free-running use: fills `click[0..<frames]` with the next `frames` frames.
     /// `skipped` frames (cycles the server skipped after an xrun) pass first, silently: a
-    /// click whose onset fell in them is dropped, not played late.
+    /// click whose onset fell in them is dropped, not played late. A negative `skipped` (the
+    /// server's clock stepped back) moves the position back without replaying any click.
     #if !DEBUG  // checked in release builds: -Onone leaves stdlib calls opaque
     @_noLocks @_noAllocation
     #endif
     public func process(frames: Int, click: UnsafeMutablePointer<Float>, skipped: Int64 = 0) {
         applyCommands()
         let running = isRunning
-        if skipped > 0 && running {
+        if skipped != 0 && running {
             position += skipped
-            cursor.skip(to: position)
+            if skipped > 0 { cursor.skip(to: position) }
         }
         render(frames: frames, click: click)
     }

@@ -36,6 +36,9 @@ struct ClickSubcommand: ParsableCommand {
     @Option(name: .customLong("for"), help: "Stop after this long, e.g. 90s, 10m, 1h30m.")
     var duration: String?
 
+    @Option(name: .long, help: ArgumentHelp("A note to show on the display until the first key (make run uses it).", visibility: .hidden))
+    var note: String?
+
     @Flag(name: .long, help: "Print debug diagnostics to stderr.")
     var verbose = false
 
@@ -70,7 +73,7 @@ struct ClickSubcommand: ParsableCommand {
         }
         log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
         let app = LiveApp(session: session, backend: backend, store: store, summary: start.summary,
-                          stopAfter: duration.flatMap(DurationText.seconds))
+                          stopAfter: duration.flatMap(DurationText.seconds), note: note)
         app.run()
     }
 }

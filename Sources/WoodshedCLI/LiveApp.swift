@@ -17,12 +17,15 @@ final class LiveApp {
     let store: LastSessionStore
     let summary: String
     let stopAfter: Double?
+    /// Shown as the message until the first key press.
+    private var note: String?
 
     private var lastSaved = 0.0
     private var lastPrintedBar = Int64.min
     private var eventsShown = 0
 
-    init(session: LiveSession, backend: JackBackend, store: LastSessionStore, summary: String, stopAfter: Double?) {
+    init(session: LiveSession, backend: JackBackend, store: LastSessionStore, summary: String, stopAfter: Double?, note: String? = nil) {
+        self.note = note
         self.session = session
         self.backend = backend
         self.store = store
@@ -76,6 +79,7 @@ final class LiveApp {
         while !session.quitRequested && !liveQuitRequested.load(ordering: .relaxed) {
             let pressed = keys.poll(timeoutMilliseconds: 33)
             let now = Self.now()
+            if !pressed.isEmpty { note = nil }
             for key in pressed {
                 if let action = Self.action(for: key, at: now) { session.perform(action) }
             }
@@ -94,7 +98,9 @@ final class LiveApp {
         backend.stop()
         terminal.restore()
         save(Self.now())
-        if !fullScreen { emit("woodshed click: stopped") }
+        if !fullScreen {
+            emit("woodshed click: stopped · xruns \(backend.status.xruns) · skipped cycles \(backend.status.skippedCycles)")
+        }
     }
 
     /// What the display shows now.
@@ -113,7 +119,7 @@ final class LiveApp {
             flash: flash, running: session.running, muted: session.muted, volume: s.volume, sound: s.sound,
             transport: transportText(), mapLabel: map?.label, barsLeft: map?.barsLeft,
             dspLoad: st.dspLoad, xruns: st.xruns, server: serverLine(), serverLost: !st.connected,
-            message: session.message.isEmpty ? lastEvent : session.message, keys: Self.legend)
+            message: note ?? (session.message.isEmpty ? lastEvent : session.message), keys: Self.legend)
     }
 
     private func transportText() -> String {

@@ -1,0 +1,144 @@
+import Foundation
+
+/// A recording of JACK ports made by `.build/tools/frame_recorder` (Tests/Tools/frame_recorder.c):
+/// a float WAV whose frame i is server frame `firstServerFrame + i`, because every period is
+/// written at its own server frame time; periods the recorder missed are zeros, listed in `gaps`.
+/// Any thread.
+public struct JackRecording: Sendable {
+    /// The WAV file (one channel per recorded port, in the order given).
+    public let path: String
+    /// Sample rate of the server, frames per second.
+    public let rate: Int
+    /// Frames per period when the recording started.
+    public let period: Int
+    /// Server frame time (`jack_last_frame_time`) of frame 0 of the file; wraps at 2^32.
+    public let firstServerFrame: UInt32
+    /// Length of the file in frames.
+    public let frames: Int
+    /// Frame ranges of the file that no process cycle wrote (zeros in the file).
+    public let gaps: [Range<Int>]
+    /// xruns the server reported while recording.
+    public let xruns: Int
+    /// For each xrun (up to 1024), the file frame at which its notification arrived: a few
+    /// hundred frames after the missed cycle, since notifications are not real-time.
+    public let xrunFrames: [Int]
+
+    /// Records `ports` (source port names, e.g. "woodshed:click") on `server` for `seconds` of
+    /// server frames into a float WAV at `path` (plus `path.json`), and returns what was recorded.
+    /// Builds the test tools first if needed. Throws with the recorder's message if it fails
+    /// (no such port, server gone, timeout).
+    public static func record(server: PrivateJackServer, ports: [String], seconds: Double, to path: String) throws
+        -> JackRecording
+    {
+        try buildTools.get()
+        let client = "rec-\(String(UInt32.random(in: 0...UInt32.max), radix: 36))"
+        let r = try server.run(frameRecorder, ["-o", path, "-s", "\(seconds)", "-n", client] + ports,
+                               timeout: seconds * 2 + 30)
+        guard r.status == 0 else {
+            throw JackToolError("frame_recorder \(ports) failed (status \(r.status)):\n\(r.stderr)")
+        }
+        return try JackRecording(path: path)
+    }
+
+    /// Reads a recording made earlier: the WAV at `path` and its sidecar `path.json`.
+    public init(path: String) throws {
+        struct Sidecar: Decodable {
+            var rate: Int, period: Int, first_server_frame: UInt32, frames: Int, gaps: [[Int]], xruns: Int
+            var xrun_frames: [Int]?
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path + ".json"))
+        let s = try JSONDecoder().decode(Sidecar.self, from: data)
+        self.path = path
+        rate = s.rate
+        period = s.period
+        firstServerFrame = s.first_server_frame
+        frames = s.frames
+        gaps = s.gaps.map { $0[0]..<($0[0] + $0[1]) }
+        xruns = s.xruns
+        xrunFrames = s.xrun_frames ?? []
+    }
+
+    /// True when every frame of `range` lies in the file and was written by a process cycle.
+    public func isFullyRecorded(_ range: Range<Int>) -> Bool {
+        range.lowerBound >= 0 && range.upperBound <= frames && !gaps.contains { $0.overlaps(range) }
+    }
+
+    /// The samples of one channel (0-based: the index of the port in `record`'s `ports`).
+    public func samples(channel: Int = 0) throws -> [Float] {
+        let wav = try FloatWAV(path: path)
+        guard channel >= 0 && channel < wav.channels else {
+            throw JackToolError("\(path) has \(wav.channels) channels, no channel \(channel)")
+        }
+        return wav.channel(channel)
+    }
+
+    // MARK: - Tools
+
+    /// The package root, found from this file's path.
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `.build/tools/frame_recorder` under the package root.
+    public static var frameRecorder: String { packageRoot.appendingPathComponent(".build/tools/frame_recorder").path }
+
+    /// `.build/tools/empty_client` under the package root.
+    public static var emptyClient: String { packageRoot.appendingPathComponent(".build/tools/empty_client").path }
+
+    /// Runs scripts/build-test-tools.sh once per test process (it rebuilds only what changed).
+    public static let buildTools: Result<Void, JackToolError> = {
+        let p = Process()
+        p.executableURL = packageRoot.appendingPathComponent("scripts/build-test-tools.sh")
+        let err = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        do { try p.run() } catch { return .failure(JackToolError("cannot run build-test-tools.sh: \(error)")) }
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            return .failure(JackToolError("build-test-tools.sh failed:\n\(String(decoding: e, as: UTF8.self))"))
+        }
+        return .success(())
+    }()
+}
+
+/// A 32-bit float WAV as libsndfile writes it (format 3, or extensible with 32-bit samples),
+/// read whole. Any thread.
+struct FloatWAV {
+    var channels: Int
+    var rate: Int
+    var interleaved: [Float]
+
+    init(path: String) throws {
+        let d = try Data(contentsOf: URL(fileURLWithPath: path))
+        func u32(_ at: Int) -> Int { Int(d[at]) | Int(d[at + 1]) << 8 | Int(d[at + 2]) << 16 | Int(d[at + 3]) << 24 }
+        func u16(_ at: Int) -> Int { Int(d[at]) | Int(d[at + 1]) << 8 }
+        func tag(_ at: Int) -> String { String(decoding: d[at..<at + 4], as: UTF8.self) }
+        guard d.count >= 12, tag(0) == "RIFF", tag(8) == "WAVE" else { throw JackToolError("\(path): not a WAV file") }
+        var at = 12, fmt: (format: Int, channels: Int, rate: Int, bits: Int)?
+        while at + 8 <= d.count {
+            let id = tag(at), size = u32(at + 4), body = at + 8
+            if id == "fmt " {
+                fmt = (u16(body), u16(body + 2), u32(body + 4), u16(body + 14))
+            } else if id == "data" {
+                guard let f = fmt, f.format == 3 || f.format == 0xFFFE, f.bits == 32 else {
+                    throw JackToolError("\(path): not 32-bit float")
+                }
+                let n = min(size, d.count - body) / 4
+                var x = [Float](repeating: 0, count: n)
+                d.withUnsafeBytes { raw in
+                    for i in 0..<n { x[i] = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: body + 4 * i, as: UInt32.self))) }
+                }
+                channels = f.channels
+                rate = f.rate
+                interleaved = x
+                return
+            }
+            at = body + size + (size & 1)
+        }
+        throw JackToolError("\(path): no data chunk")
+    }
+
+    func channel(_ c: Int) -> [Float] {
+        stride(from: c, to: interleaved.count, by: channels).map { interleaved[$0] }
+    }
+}

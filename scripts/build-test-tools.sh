@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds the C test tools (Tests/Tools/*.c) into .build/tools/: frame_recorder (records JACK
+# ports at server frame time) and empty_client (the CPU benchmark's floor). Rebuilds a tool only
+# when its source is newer than the binary; silent when there is nothing to do.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/.build/tools"
+mkdir -p "$out"
+flags="$(pkg-config --cflags --libs jack sndfile)"
+for tool in frame_recorder empty_client; do
+    src="$root/Tests/Tools/$tool.c"
+    bin="$out/$tool"
+    if [[ ! -x "$bin" || "$src" -nt "$bin" || "$0" -nt "$bin" ]]; then
+        echo "build-test-tools: cc $tool"
+        # shellcheck disable=SC2086  # pkg-config output is a word list
+        cc -O2 -Wall -std=gnu11 -o "$bin.tmp.$$" "$src" $flags -lm -lpthread
+        mv "$bin.tmp.$$" "$bin"
+    fi
+done
