@@ -1,3 +1,6 @@
 #!/usr/bin/env bash
+# make bench: offline and live benchmarks of the release build against klick (scripts/bench.py);
+# extra arguments go to bench.py (--skip-offline, --skip-live, --out FILE).
 set -euo pipefail
-exec python3 "$(dirname "$0")/bench.py" .build/release/woodshed
+cd "$(dirname "$0")/.."
+exec python3 scripts/bench.py .build/release/woodshed "$@"
