@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs renders of every kind through a RealtimeSanitizer build: constant tempo, odd meter with
 # silent beats, subdivisions and count-in, a klick map with ramp / per-beat tempi / meter change,
-# sample-file sounds. Exit 0 only if RTSan reported nothing.
+# sample-file sounds. Then live JACK sessions and the negative control (scripts/rtcheck-live.sh).
+# Exit 0 only if RTSan reported nothing and caught the deliberate allocation.
 set -euo pipefail
 bin=${1:?usage: rtcheck.sh WOODSHED_BINARY}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -24,3 +25,4 @@ sox -n -r 44100 "$tmp/acc.wav" synth 0.03 sine 1500 fade 0 0.03 0.025
 sox -n -r 44100 "$tmp/nor.wav" synth 0.03 sine 1000 fade 0 0.03 0.025
 run render "$tmp/h.wav" 60 --sound "$tmp/acc.wav,$tmp/nor.wav" --bars 2 --rate 96000
 echo "rtcheck: RealtimeSanitizer found no allocation, lock or system call in the render path"
+"$(dirname "$0")/rtcheck-live.sh" "$bin"

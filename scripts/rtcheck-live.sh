@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# Live sessions of `woodshed click` through a RealtimeSanitizer build, on private JACK servers
+# (dummy driver, period 256 and then 64). Keys go in through a FIFO as a player would press
+# them: start/stop, 200 tempo changes (arrows and PgUp/PgDn), meter changes, tap tempo, mute,
+# volume, quit. Also a klick tempo map, transport master (jack_transport play/locate/stop,
+# BBT read with jack_showtime) and transport follow (jack_transport as master changing tempo).
+# Every woodshed must exit 0 without a RealtimeSanitizer report.
+#
+# Negative control last: with WOODSHED_RTCHECK_ALLOCATE=1 the RTSan build allocates in the
+# process callback, and RTSan must report it; otherwise the check above proves nothing.
+#
+# Usage: rtcheck-live.sh WOODSHED_BINARY (built by `make rtcheck`). Takes about 50 s.
+# Exit 0 only if every session passed and the negative control was caught.
+set -euo pipefail
+bin=${1:?usage: rtcheck-live.sh WOODSHED_BINARY}
+command -v jackd jack_lsp jack_transport jack_showtime >/dev/null \
+  || { echo "rtcheck-live: needs jackd, jack_lsp, jack_transport, jack_showtime (scripts/setup.sh test)" >&2; exit 1; }
+
+tmp=$(mktemp -d)
+export XDG_STATE_HOME=$tmp/state      # never touch the user's last-click.json
+export JACK_NO_START_SERVER=1
+server_pids=() helper_pids=() click_pid=""
+cleanup() {
+  set +e
+  for p in $click_pid "${helper_pids[@]}"; do kill "$p" 2>/dev/null; done
+  for p in "${server_pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+trap '' PIPE        # a woodshed that died makes key writes fail, not this script
+
+failures=0
+fail() { echo "rtcheck-live: FAIL: $*"; failures=$((failures + 1)); }
+now() { echo "$EPOCHREALTIME"; }
+since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f s", b - a }'; }
+
+# start_server PERIOD: a private jackd; sets JACK_DEFAULT_SERVER for everything after it.
+start_server() {
+  export JACK_DEFAULT_SERVER=rtcheck-live-$$-$1
+  jackd --no-realtime -n "$JACK_DEFAULT_SERVER" -d dummy -r 48000 -p "$1" >"$tmp/jackd-$1.log" 2>&1 &
+  server_pids+=($!)
+  for _ in $(seq 100); do
+    timeout 5 jack_lsp >/dev/null 2>&1 && return 0
+    kill -0 "${server_pids[-1]}" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "rtcheck-live: jackd -p $1 did not start:" >&2; cat "$tmp/jackd-$1.log" >&2; exit 1
+}
+
+stop_server() {
+  local p=${server_pids[-1]}
+  kill "$p" 2>/dev/null || true
+  wait "$p" 2>/dev/null || true
+  unset 'server_pids[-1]'
+}
+
+# start_click SESSION CLIENT ARGS...: woodshed click in the background, keys from a FIFO on
+# fd $keys; waits until its port CLIENT:click exists (unless CLIENT is empty).
+start_click() {
+  session=$1 client=$2; shift 2
+  mkfifo "$tmp/$session.keys"
+  timeout -k 5 60 "$bin" click "$@" <"$tmp/$session.keys" >"$tmp/$session.out" 2>"$tmp/$session.err" &
+  click_pid=$!
+  exec {keys}>"$tmp/$session.keys"
+  dead=0 started=$(now)
+  [ -n "$client" ] || return 0
+  for _ in $(seq 100); do
+    timeout 5 jack_lsp 2>/dev/null | grep -qx "$client:click" && return 0
+    kill -0 "$click_pid" 2>/dev/null || return 0
+    sleep 0.1
+  done
+  fail "$session: port $client:click did not appear within 10 s"
+}
+
+# key BYTES: one key press (printf escapes). pause SECONDS: waits, unless woodshed has died.
+key() {
+  [ "$dead" = 0 ] || return 0
+  printf "%b" "$1" >&"$keys" 2>/dev/null || dead=1
+}
+pause() { [ "$dead" = 0 ] && sleep "$1" || true; }
+up='\e[A' down='\e[B' pgup='\e[5~' pgdn='\e[6~'
+
+# finish_click: q, then up to 5 s to exit; sets rc.
+finish_click() {
+  key q
+  exec {keys}>&-
+  for _ in $(seq 50); do kill -0 "$click_pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$click_pid" 2>/dev/null; then
+    fail "$session: still running 5 s after q"
+    kill "$click_pid" 2>/dev/null || true
+  fi
+  rc=0; wait "$click_pid" || rc=$?
+  click_pid=""
+}
+
+# report: the RTSan report of this session, if any (first lines), or nothing.
+rtsan_report() { grep -A 17 -m 1 '==ERROR: RealtimeSanitizer' "$tmp/$session.err" || true; }
+
+# judge [CHECK MESSAGE]: exit 0, no RTSan report, the session's own check; one summary line.
+judge() {
+  local report bars last
+  report=$(rtsan_report)
+  bars=$(grep -c '^bar ' "$tmp/$session.out" || true)
+  last=$(grep '^bar ' "$tmp/$session.out" | tail -1 || true)
+  if [ -n "$report" ]; then
+    fail "$session: RealtimeSanitizer report (exit $rc):"; echo "$report" | sed 's/^/    /'
+  elif [ "$rc" != 0 ]; then
+    fail "$session: exit $rc"; tail -20 "$tmp/$session.err" | sed 's/^/    /'
+  elif [ $# -gt 0 ] && ! eval "$1"; then
+    fail "$session: $2"; sed 's/^/    /' "$tmp/$session.out"
+  else
+    echo "rtcheck-live: $session: ok · $(since "$started") · exit 0 · no RTSan report · $bars bar lines · last: $last"
+  fi
+}
+
+# The player's session: start/stop, 200 tempo changes with meter changes among them, tap
+# tempo, mute and volume.
+free_session() {
+  start_click "free-p$1" rt-free 120 --no-connect --jack-name rt-free
+  pause 0.3; key ' '; pause 0.2; key ' '; pause 0.3
+  local i pattern gaps=(0.05 0.06 0.05 0.07 0.05 0.06)
+  for ((i = 0; i < 200; i++)); do
+    if (( (i / 25) % 2 == 0 )); then pattern=("$up" "$pgup" "$up" "$down"); else pattern=("$down" "$pgdn" "$down" "$up"); fi
+    key "${pattern[i % 4]}"
+    case $i in
+      30) key ']' ;; 60) key ']' ;; 90) key '[' ;; 120) key '7' ;; 150) key '3' ;; 170) key '9' ;;
+      100) key ' '; pause 0.3; key ' ' ;;
+    esac
+    pause "${gaps[i % 6]}"
+  done
+  for k in ']' ']' '[' '1' '2' '5'; do key "$k"; pause 0.1; done
+  for _ in 1 2 3 4; do key t; pause 0.5; done
+  for k in m + + + m - - -; do key "$k"; pause 0.08; done
+  finish_click
+  judge '[ "$(grep "^bar " "$tmp/$session.out" | grep -o "[0-9.]* BPM" | sort -u | wc -l)" -ge 3 ] && grep -q "5/4" "$tmp/$session.out"' \
+    "keys did not reach woodshed (expected several tempi and 5/4 in its bar lines)"
+}
+
+cat > "$tmp/map.klick" <<'MAP'
+intro: 1 240
+odd:   1 7/8 266 X..x.x.
+       1 160-320
+       1 3/4 200,220,240
+       1 180 X.x. 0.5
+MAP
+
+# A tempo map played to its end, played again, stopped; tempo and meter keys are refused.
+map_session() {
+  start_click "map-p$1" rt-map --map "$tmp/map.klick" --no-connect --jack-name rt-map
+  pause 5.5; key "$up"; key ']'; key ' '; pause 1; key ' '; pause 0.3
+  finish_click
+  judge 'grep -q "map odd" "$tmp/$session.out" && grep -q "0 bars left" "$tmp/$session.out"' "the map was not played to its end"
+}
+
+# Timebase master: jack_transport starts, locates and stops the transport; jack_showtime reads BBT.
+master_session() {
+  start_click "master-p$1" rt-master 120 --no-connect --jack-name rt-master --transport master
+  { echo play; sleep 1.5; echo "locate 48000"; sleep 1; echo stop; sleep 0.3; echo "locate 0"; echo play; sleep 1; echo stop; echo quit; } \
+    | timeout 10 jack_transport {keys}>&- >"$tmp/transport-master.log" 2>&1 &
+  helper_pids+=($!)
+  pause 1; timeout 0.3 jack_showtime {keys}>&- >"$tmp/showtime.log" 2>&1 || true
+  pause 3; key ' '; pause 0.8; key "$up"; key ' '; pause 0.3
+  wait "${helper_pids[-1]}" || true
+  finish_click
+  judge 'grep -q "BBT: *[0-9]*|[1-4]|" "$tmp/showtime.log" && grep -q "master · rolling" "$tmp/$session.out"' \
+    "jack_showtime saw no BBT from woodshed, or woodshed never saw the transport roll"
+}
+
+# Follow: jack_transport is the timebase master at 90 BPM, then 150 BPM.
+follow_session() {
+  start_click "follow-p$1" rt-follow 120 --no-connect --jack-name rt-follow --transport follow
+  { echo master; echo "tempo 90"; echo play; sleep 3; echo "tempo 150"; sleep 2; echo stop; echo "locate 0"; sleep 0.3; echo quit; } \
+    | timeout 10 jack_transport {keys}>&- >"$tmp/transport-follow.log" 2>&1 &
+  helper_pids+=($!)
+  pause 1; key "$up"; key ']'; pause 4.6
+  wait "${helper_pids[-1]}" || true
+  finish_click
+  judge 'grep -q "^bar .* 90 BPM .*rolling" "$tmp/$session.out" && grep -q "^bar .* 150 BPM .*rolling" "$tmp/$session.out"' \
+    "woodshed did not follow the master's 90 and then 150 BPM"
+}
+
+# The sanitizer must catch the allocation the RTSan build makes in the callback on request.
+negative_control() {
+  export WOODSHED_RTCHECK_ALLOCATE=1
+  start_click negative-control "" 120 --no-connect --jack-name rt-negative
+  unset WOODSHED_RTCHECK_ALLOCATE
+  for _ in $(seq 50); do kill -0 "$click_pid" 2>/dev/null || break; sleep 0.1; done
+  finish_click
+  local report; report=$(rtsan_report)
+  if [ -n "$report" ] && [ "$rc" != 0 ]; then
+    echo "rtcheck-live: negative control: ok · RTSan caught the allocation in the callback (exit $rc):"
+    echo "$report" | head -8 | sed 's/^/    /'
+  else
+    fail "the sanitizer did not catch an allocation in the callback (exit $rc; is this the make rtcheck build?)"
+    tail -20 "$tmp/$session.err" | sed 's/^/    /'
+  fi
+}
+
+t0=$(now)
+start_server 256
+free_session 256
+map_session 256
+master_session 256
+stop_server
+start_server 64
+free_session 64
+follow_session 64
+negative_control
+stop_server
+
+if [ "$failures" -gt 0 ]; then
+  echo "rtcheck-live: $failures failure(s) in $(since "$t0")"
+  exit 1
+fi
+echo "rtcheck-live: RealtimeSanitizer found no allocation, lock or system call in the live callbacks ($(since "$t0"))"
