@@ -25,6 +25,8 @@ public final class LiveSession {
     public private(set) var bar: Int64 = 0
     public private(set) var beat: Int = -1
     public private(set) var beatsPerBar: Int
+    /// Tempo and meter of the last beat played (what a tempo map is at now).
+    public private(set) var playing: (milliBPM: Int64, beats: Int, denominator: Int)?
     public private(set) var lastBeatLevel: ClickLevel = .silent
     public private(set) var lastBeatTime: Double = -1
     public private(set) var finished = false
@@ -151,8 +153,9 @@ public final class LiveSession {
         }
         while let n = r.notices.tryPop() {
             switch n {
-            case .beat(let b, let bt, let bpb, let level, _):
+            case .beat(let b, let bt, let bpb, let den, let milliBPM, let level, _):
                 bar = b; beat = Int(bt); beatsPerBar = Int(bpb)
+                playing = (milliBPM, Int(bpb), Int(den))
                 lastBeatLevel = ClickLevel(rawValue: level) ?? .normal
                 lastBeatTime = now
             case .timelineRetired(let id):

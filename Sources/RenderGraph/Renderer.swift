@@ -136,7 +136,8 @@ public final class Renderer {
                     let meter = cursor.meterAndTempo
                     _ = notices.tryPush(.beat(bar: cursor.bar, beat: Int32(truncatingIfNeeded: beat.beat),
                                               beatsPerBar: Int32(truncatingIfNeeded: meter.beats),
-                                              levelRaw: level.rawValue, frame: cursor.frame))
+                                              denominator: Int32(truncatingIfNeeded: meter.denominator),
+                                              milliBPM: meter.milliBPM, levelRaw: level.rawValue, frame: cursor.frame))
                 }
                 cursor.advance()
             }

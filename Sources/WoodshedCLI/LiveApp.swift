@@ -107,6 +107,10 @@ final class LiveApp {
     func displayState(now: Double) -> DisplayState {
         let s = session.settings
         let st = backend.status
+        // A tempo map's tempo and meter are where the last beat was; live settings otherwise.
+        let shown = session.mapPlan != nil ? session.playing : nil
+        let bpm = Tempo.display(shown?.milliBPM ?? s.milliBPM)
+        let meter = shown.map { "\($0.beats)/\($0.denominator)" } ?? "\(s.beats)/\(s.denominator)"
         var flash = Flash.none
         if session.lastBeatTime >= 0 && now - session.lastBeatTime < 0.1 && session.running {
             flash = session.lastBeatLevel == .accent ? .accent : .beat
@@ -114,7 +118,7 @@ final class LiveApp {
         let map = session.mapPosition
         let lastEvent = backend.events.last ?? ""
         return DisplayState(
-            bpm: Tempo.display(s.milliBPM), meter: "\(s.beats)/\(s.denominator)",
+            bpm: bpm, meter: meter,
             bar: session.bar + 1, beat: session.beat + 1, beatsPerBar: session.beatsPerBar,
             flash: flash, running: session.running, muted: session.muted, volume: s.volume, sound: s.sound,
             transport: transportText(), mapLabel: map?.label, barsLeft: map?.barsLeft,

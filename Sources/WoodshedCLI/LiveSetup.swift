@@ -34,6 +34,8 @@ struct LiveSetup {
                 let meter = try Meter(parsing: m)
                 s.beats = meter.beats; s.denominator = meter.denominator
                 s.pattern = nil
+            } else if !fromLast {
+                s.beats = 4; s.denominator = 4; s.pattern = nil   // a tempo alone means 4/4
             }
             if let p = o.pattern {
                 _ = try ClickPattern(parsing: p, meter: try s.meter)

@@ -33,7 +33,7 @@ struct OfflineLiveRig {
             audio += buffer
             done += block
             while let n = renderer.notices.tryPop() {
-                if case .beat(let bar, let beat, _, let level, let f) = n {
+                if case .beat(let bar, let beat, _, _, _, let level, let f) = n {
                     beatFrames.append(f); beatInfo.append((bar, beat, level))
                 }
             }

@@ -42,16 +42,16 @@ enum Live {
     }
 }
 
-@Suite("woodshed click on a real JACK server")
+@Suite("woodshed click on a real JACK server", .serialized)
 struct LiveClickTests {
     @Test("30 s recorded at period 256: every onset of 133 BPM 7/8 X..x.x. on its exact frame",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(3)))
     func exactOnsetsPeriod256() throws {
         try exactOnsets(period: 256, requireNoGaps: true)
     }
 
     @Test("30 s recorded at period 64 (this VM xruns there): every fully recorded onset on its exact frame",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(3)))
     func exactOnsetsPeriod64() throws {
         try exactOnsets(period: 64, requireNoGaps: false)
     }
@@ -62,7 +62,9 @@ struct LiveClickTests {
         let name = "ws\(period)"
         let p = try Live.start(server, name: name, ["133", "--meter", "7/8", "--pattern", "X..x.x.", "--no-connect"])
         defer { PrivateJackServer.terminate(p) }
-        let wav = try E2E.tempDir().appendingPathComponent("rec.wav").path
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = dir.appendingPathComponent("rec.wav").path
         let rec = try JackRecording.record(server: server, ports: ["\(name):click"], seconds: 30, to: wav)
         let x = try rec.samples()
         // Onsets whose neighbourhood (the quiet before, the attack after) was fully recorded.
@@ -94,44 +96,58 @@ struct LiveClickTests {
     }
 
     @Test("transport master: jack_showtime reads the exact bar|beat|tick at every frame, across rollovers and a relocation",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func masterBBT() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
         let p = try Live.start(server, name: "wsmaster", ["133", "--meter", "7/8", "--transport", "master", "--no-connect"])
         defer { PrivateJackServer.terminate(p) }
-        _ = try server.run("jack_transport", ["-c", "locate 0"], timeout: 5)   // harmless if -c is unknown
         let driver = try server.spawn("/bin/sh", ["-c", "(echo play; sleep 3; echo 'locate 500000'; sleep 3; echo stop; sleep 1; echo quit) | jack_transport"])
         defer { PrivateJackServer.terminate(driver) }
         let show = try server.run("timeout", ["6", "jack_showtime"], timeout: 10)
         var seen: [Int: (Int, Int, Int)] = [:]
+        var lineOf: [Int: String] = [:]
         let re = try Regex(#"frame = (\d+).*BBT:\s+(\d+)\|(\d+)\|(\d+)"#)
-        for line in show.stdout.split(separator: "\n") {
+        // Only "Rolling" readings: while the transport is "Starting", JACK has not yet run the
+        // master's callback for the new position.
+        for line in show.stdout.split(separator: "\n") where line.contains("state: Rolling") {
             if let m = try re.firstMatch(in: String(line)),
                let f = Int(m.output[1].substring!), let bar = Int(m.output[2].substring!),
                let beat = Int(m.output[3].substring!), let tick = Int(m.output[4].substring!) {
                 seen[f] = (bar, beat, tick)
+                lineOf[f] = String(line)
             }
         }
         let frame = { (k: Int) in Live.beatFrame(k, milliBPM: 133_000, denominator: 8, rate: 48_000) }
-        var wrong: [String] = []
-        var rollovers = 0
-        for (f, bbt) in seen.sorted(by: { $0.key < $1.key }) {
+        func exact(_ f: Int) -> (Int, Int, Int) {
             var k = f * 133_000 * 8 / (240_000 * 48_000) + 1
             while frame(k) > f { k -= 1 }
             let tick = (f - frame(k)) * 1920 / (frame(k + 1) - frame(k))
-            let expected = (k / 7 + 1, k % 7 + 1, tick)
-            if expected != bbt { wrong.append("frame \(f): \(bbt) expected \(expected)") }
-            if bbt.1 == 1 { rollovers += 1 }
+            return (k / 7 + 1, k % 7 + 1, tick)
+        }
+        var wrong: [String] = []
+        var stale = 0
+        var rollovers = 0
+        for (f, bbt) in seen.sorted(by: { $0.key < $1.key }) {
+            if exact(f) == bbt {
+                if bbt.1 == 1 && bbt.2 < 100 { rollovers += 1 }
+            } else if (1...4).contains(where: { f - $0 * 256 >= 0 && exact(f - $0 * 256) == bbt }) {
+                // When a cycle of the master is skipped under load, JACK keeps the BBT it wrote for
+                // an earlier cycle: exact, for a frame whole periods before. Counted, not wrong.
+                stale += 1
+            } else {
+                wrong.append("\(lineOf[f] ?? ""): expected \(exact(f))")
+            }
         }
         #expect(seen.count > 300)
         #expect(seen.keys.contains { $0 >= 500_000 }, "the relocation to frame 500000 was not seen")
-        #expect(rollovers > 10)
+        #expect(rollovers > 5)
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(stale * 20 < seen.count, "\(stale) of \(seen.count) readings were stale")
     }
 
     @Test("follow: a second woodshed reads the master's 7/8 at 133 quarter-note BPM (JACK says 266 eighths)",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func followConvertsBeatType() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
@@ -147,7 +163,7 @@ struct LiveClickTests {
         #expect(bars.dropFirst().allSatisfy { $0.contains("133 BPM · 7/8 · follow · rolling") }, "\(bars)")
     }
 
-    @Test("follow: jack_transport as master starts, changes tempo and stops the click", .timeLimit(.minutes(1)))
+    @Test("follow: jack_transport as master starts, changes tempo and stops the click", .timeLimit(.minutes(3)))
     func followJackTransport() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
@@ -164,7 +180,7 @@ struct LiveClickTests {
     }
 
     @Test("the server dies and comes back: woodshed reconnects by itself, restores its connections and clicks on",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func reconnect() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
@@ -176,7 +192,9 @@ struct LiveClickTests {
             return r?.stdout.contains("system:playback_2") == true
         }
         #expect(back, "no reconnect: \(server.output(of: p))")
-        let wav = try E2E.tempDir().appendingPathComponent("after.wav").path
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = dir.appendingPathComponent("after.wav").path
         let rec = try JackRecording.record(server: server, ports: ["wsre:click"], seconds: 3, to: wav)
         let found = onsets(try rec.samples())
         #expect(found.count >= 6)
@@ -187,7 +205,7 @@ struct LiveClickTests {
         #expect(out.contains("reconnected to JACK"))
     }
 
-    @Test("jack_bufsize 256 → 128 → 512 while running: every onset stays on its exact frame", .timeLimit(.minutes(1)))
+    @Test("jack_bufsize 256 → 128 → 512 while running: every onset stays on its exact frame", .timeLimit(.minutes(3)))
     func bufferSizeChange() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
@@ -195,7 +213,9 @@ struct LiveClickTests {
         defer { PrivateJackServer.terminate(p) }
         let changer = try server.spawn("/bin/sh", ["-c", "sleep 3; jack_bufsize 128; sleep 3; jack_bufsize 512"])
         defer { PrivateJackServer.terminate(changer) }
-        let wav = try E2E.tempDir().appendingPathComponent("buf.wav").path
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = dir.appendingPathComponent("buf.wav").path
         let rec = try JackRecording.record(server: server, ports: ["wsbuf:click"], seconds: 9, to: wav)
         let found = onsets(try rec.samples()).filter { rec.isFullyRecorded(($0 - 96)..<($0 + 64)) }
         let frame = { (k: Int) in Live.beatFrame(k, milliBPM: 97_000, denominator: 4, rate: 48_000) }
@@ -206,7 +226,26 @@ struct LiveClickTests {
         #expect(sizes.contains("512"))
     }
 
-    @Test("no JACK server: one plain error with the command to start one", .timeLimit(.minutes(1)))
+    @Test("woodshed click with no tempo starts with the last tempo, meter and sound used", .timeLimit(.minutes(3)))
+    func lastSession() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let state = try E2E.tempDir().path
+        func click(_ args: [String]) throws -> String {
+            let r = try server.run("/usr/bin/env", ["XDG_STATE_HOME=\(state)", E2E.woodshed, "click"] + args
+                                   + ["--no-connect", "--for", "1s"], timeout: 20)
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stdout
+        }
+        _ = try click(["97.5", "--meter", "5/4", "--sound", "woodblock"])
+        let saved = try String(contentsOfFile: state + "/woodshed/last-click.json", encoding: .utf8)
+        #expect(saved.contains("\"milliBPM\" : 97500") && saved.contains("\"sound\" : \"woodblock\""), "\(saved)")
+        let again = try click([])
+        #expect(again.hasPrefix("woodshed click: 97.5 BPM 5/4 (last session)"), "\(again)")
+        #expect(again.contains("bar 1 · 97.5 BPM · 5/4"))
+    }
+
+    @Test("no JACK server: one plain error with the command to start one", .timeLimit(.minutes(3)))
     func noServer() throws {
         let r = try E2E.run("/usr/bin/env", ["JACK_NO_START_SERVER=1", E2E.woodshed, "click", "120", "--server", "none-\(UUID().uuidString.prefix(8))"])
         #expect(r.status == 1)

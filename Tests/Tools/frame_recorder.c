@@ -12,7 +12,8 @@
  *
  *   {"rate":48000,"period":64,"first_server_frame":t0,"frames":N,"gaps":[[start,length],...],"xruns":K}
  *
- * gaps lists the frame ranges of the file that no cycle wrote; xruns counts the server's xrun
+ * gaps lists the frame ranges of the file that no cycle wrote, or that two cycles wrote (the
+ * server's clock stepped back); xruns counts the server's xrun
  * notifications during the recording. One more key, "xrun_frames", gives for each of them
  * (up to 1024) the file frame at which the notification arrived (jack_frame_time - t0): a late
  * estimate, since notifications come through the server's notification thread, not the cycle.
@@ -78,7 +79,9 @@ static int process(jack_nframes_t nframes, void *arg) {
         const float *in = (const float *)jack_port_get_buffer(inputs[c], nframes);
         memcpy(planes[c] + offset, in, (size_t)len * sizeof(float));
     }
-    memset(written + offset, 1, (size_t)len);
+    /* 1: written once. 2: written again by a later cycle (the server's clock stepped back, as
+       jackd2 does on a buffer-size change): the frames are not trustworthy, reported as a gap. */
+    for (int64_t i = 0; i < len; i++) written[offset + i] = written[offset + i] ? 2 : 1;
     int64_t end = offset + len;
     if (end > atomic_load_explicit(&high_water, memory_order_relaxed))
         atomic_store_explicit(&high_water, end, memory_order_release);
@@ -160,9 +163,9 @@ static int write_json(const char *wav, int rate, int period, uint32_t t0, int64_
             rate, period, t0, (long long)frames);
     int first = 1;
     for (int64_t i = 0; i < frames;) {
-        if (written[i]) { i++; continue; }
+        if (written[i] == 1) { i++; continue; }
         int64_t start = i;
-        while (i < frames && !written[i]) i++;
+        while (i < frames && written[i] != 1) i++;
         fprintf(f, "%s[%lld,%lld]", first ? "" : ",", (long long)start, (long long)(i - start));
         first = 0;
     }
