@@ -159,7 +159,7 @@ master_session() {
   { echo play; sleep 1.5; echo "locate 48000"; sleep 1; echo stop; sleep 0.3; echo "locate 0"; echo play; sleep 1; echo stop; echo quit; } \
     | timeout 10 jack_transport {keys}>&- >"$tmp/transport-master.log" 2>&1 &
   helper_pids+=($!)
-  pause 1; timeout 0.3 jack_showtime {keys}>&- >"$tmp/showtime.log" 2>&1 || true
+  pause 1; timeout -s KILL 0.3 jack_showtime {keys}>&- >"$tmp/showtime.log" 2>&1 || true
   pause 3; key ' '; pause 0.8; key "$up"; key ' '; pause 0.3
   wait "${helper_pids[-1]}" || true
   finish_click

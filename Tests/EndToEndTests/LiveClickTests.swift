@@ -65,7 +65,14 @@ struct LiveClickTests {
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let wav = dir.appendingPathComponent("rec.wav").path
-        let rec = try JackRecording.record(server: server, ports: ["\(name):click"], seconds: 30, to: wav)
+        // The recorder is a test tool: if it fails (this VM once reported ENOSPC writing 6 MB), try once more.
+        let rec: JackRecording
+        do {
+            rec = try JackRecording.record(server: server, ports: ["\(name):click"], seconds: 30, to: wav)
+        } catch {
+            print("frame_recorder failed, recording again: \(error)")
+            rec = try JackRecording.record(server: server, ports: ["\(name):click"], seconds: 30, to: wav)
+        }
         let x = try rec.samples()
         // Onsets whose neighbourhood (the quiet before, the attack after) was fully recorded.
         let found = onsets(x).filter { rec.isFullyRecorded(($0 - 96)..<($0 + 64)) }
@@ -104,7 +111,7 @@ struct LiveClickTests {
         defer { PrivateJackServer.terminate(p) }
         let driver = try server.spawn("/bin/sh", ["-c", "(echo play; sleep 3; echo 'locate 500000'; sleep 3; echo stop; sleep 1; echo quit) | jack_transport"])
         defer { PrivateJackServer.terminate(driver) }
-        let show = try server.run("timeout", ["6", "jack_showtime"], timeout: 10)
+        let show = try server.run("timeout", ["-s", "KILL", "6", "jack_showtime"], timeout: 10)
         var seen: [Int: (Int, Int, Int)] = [:]
         var lineOf: [Int: String] = [:]
         let re = try Regex(#"frame = (\d+).*BBT:\s+(\d+)\|(\d+)\|(\d+)"#)
