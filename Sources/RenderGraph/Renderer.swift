@@ -104,6 +104,19 @@ public final class Renderer {
     @inline(__always)
     private func render(frames: Int, click: UnsafeMutablePointer<Float>) {
         click.update(repeating: 0, count: frames)
+        // Most cycles hold no click and no sounding voice: touch as little memory as possible
+        // (a live cycle starts with cold caches).
+        if voices.count == 0 {
+            let running = isRunning
+            if !running { return }
+            let end = position + Int64(frames)
+            let next = cursor.frame
+            let nothingPending = pendingTimeline == nil
+            if next >= end && next != Int64.max && nothingPending {
+                position = end
+                return
+            }
+        }
         var voices = self.voices
         voices.continueAll(into: click, frames: frames)
         if isRunning {
