@@ -37,6 +37,14 @@ public struct ClickSettings: Codable, Equatable, Sendable {
     }
 }
 
+/// A last-session file that cannot be used. Any thread.
+public struct LastSessionError: Error, CustomStringConvertible, Equatable {
+    public let path: String
+    public let problem: String
+    public var description: String { "\(path): \(problem)" }
+    public init(path: String, problem: String) { self.path = path; self.problem = problem }
+}
+
 /// Where the last session's settings live: `$XDG_STATE_HOME/woodshed/last-click.json`
 /// (default ~/.local/state). Written atomically (temp file, fsync, rename). Control thread.
 public struct LastSessionStore: Sendable {
@@ -48,14 +56,36 @@ public struct LastSessionStore: Sendable {
         url = base.appendingPathComponent("woodshed/last-click.json")
     }
 
-    /// The saved settings, or nil when none were saved or the file cannot be read (a damaged
-    /// file is left as it is and reported by `loadError`).
-    public func load() -> ClickSettings? { try? loadChecked() }
-
-    public func loadChecked() throws -> ClickSettings? {
+    /// The saved settings; nil when none were saved. A file that cannot be read, parsed or
+    /// used throws `LastSessionError` naming the file and what is wrong; the caller leaves it
+    /// as it is (and does not save over it).
+    public func load() throws(LastSessionError) -> ClickSettings? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let data = try Data(contentsOf: url)
-        return try JSONDecoder().decode(ClickSettings.self, from: data)
+        let settings: ClickSettings
+        do {
+            settings = try JSONDecoder().decode(ClickSettings.self, from: try Data(contentsOf: url))
+        } catch let e as DecodingError {
+            throw LastSessionError(path: url.path, problem: Self.describe(e))
+        } catch {
+            throw LastSessionError(path: url.path, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        guard settings.schemaVersion == 1 else {
+            throw LastSessionError(path: url.path, problem: "schemaVersion \(settings.schemaVersion) is not supported (this Woodshed reads 1)")
+        }
+        do { _ = try settings.plan() } catch {
+            throw LastSessionError(path: url.path, problem: "\(error)")
+        }
+        return settings
+    }
+
+    private static func describe(_ e: DecodingError) -> String {
+        func path(_ c: DecodingError.Context) -> String { c.codingPath.map(\.stringValue).joined(separator: ".") }
+        switch e {
+        case .keyNotFound(let key, _): return "field '\(key.stringValue)' is missing"
+        case .typeMismatch(_, let c), .valueNotFound(_, let c): return "field '\(path(c))' has the wrong type"
+        case .dataCorrupted(let c): return path(c).isEmpty ? "is not valid JSON" : "field '\(path(c))' is not valid"
+        @unknown default: return "cannot be parsed"
+        }
     }
 
     /// Saves atomically; errors are returned for the caller to report, never fatal.

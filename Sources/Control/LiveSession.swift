@@ -73,8 +73,8 @@ public final class LiveSession {
         self.rate = rate
         send(.setMasterVolume(settings.volume))
         send(.setMuted(muted))
-        if mapPlan == nil || timeline.handle.isSingleTempo,
-           let start = mapPlan?.map.entries.first?.tempo.startTempo.milliBPM, start != settings.milliBPM {
+        // A single-tempo map whose tempo was changed live before a reconnect.
+        if let plan = mapPlan, plan.isSingleTempo, plan.map.entries[0].tempo.startTempo.milliBPM != settings.milliBPM {
             send(.setTempo(milliBPM: settings.milliBPM))
         }
         if mode == .free && running { send(.locate(frame: 0)); send(.start) }
@@ -183,9 +183,7 @@ public final class LiveSession {
 
     private func setTempo(_ m: Int64, from prefix: String) {
         if mode == .follow { say("the tempo follows the transport master"); return }
-        if let plan = mapPlan, !(plan.map.entries.count == 1 && { if case .constant = plan.map.entries[0].tempo { true } else { false } }()) {
-            say("the tempo map sets the tempo"); return
-        }
+        if let plan = mapPlan, !plan.isSingleTempo { say("the tempo map sets the tempo"); return }
         let clamped = min(max(m, Tempo.allowed.lowerBound), Tempo.allowed.upperBound)
         settings.milliBPM = clamped
         settingsChanged = true

@@ -46,6 +46,7 @@ public final class JackBackend: TransportRequests {
     private var connection: JackConnection?
     private var wantedConnections: [String]?
     private var lastAttempt = -1.0e9
+    private var lastConnectionCheck = -1.0e9
     private var xrunsBefore = 0
     private var skippedBefore = 0
 
@@ -88,10 +89,11 @@ public final class JackBackend: TransportRequests {
                                    denominator: ctx.masterBeatType.load(ordering: .relaxed))
                 }
             }
-            if !options.noConnect {
-                let now = c.connections
-                status.connections = now
-                wantedConnections = now
+            if !options.noConnect && now - lastConnectionCheck >= 1 {
+                // Once a second: the connections to restore after a reconnect, whoever made them.
+                lastConnectionCheck = now
+                status.connections = c.connections
+                wantedConnections = status.connections
             }
         } else if now - lastAttempt >= options.reconnectInterval {
             lastAttempt = now
@@ -120,7 +122,9 @@ public final class JackBackend: TransportRequests {
         case .follow: .follow
         case .master: .master
         }
-        let barOffset = Int64(session.mapPlan?.countInBars ?? (options.transport == .free ? session.settings.countIn : 0))
+        // JACK bar 1 is transport frame 0: a map's count-in bars come first. (Only a map keeps
+        // its count-in in transport modes; free mode publishes no BBT.)
+        let barOffset = Int64(session.mapPlan?.countInBars ?? 0)
         let c = try JackConnection(name: options.clientName, server: options.server) { rate in
             let renderer = try self.session.makeRenderer(rate: rate)
             return RenderContext(renderer: renderer, mode: mode, barOffset: barOffset)

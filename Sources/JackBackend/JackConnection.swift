@@ -1,4 +1,5 @@
 import CJack
+import Glibc
 import RenderGraph
 
 /// Why a JACK client could not be opened or set up. Any thread.
@@ -88,7 +89,7 @@ final class JackConnection {
         let me = String(cString: jack_port_name(port))
         return targets.filter { t in
             let r = jack_connect(client, me, t)
-            return r != 0 && r != 17  // EEXIST: already connected
+            return r != 0 && r != EEXIST  // already connected is fine
         }
     }
 

@@ -27,7 +27,4 @@ public struct ServerClock {
         expected = frame + Int64(nframes)
         return skipped
     }
-
-    /// Forget the past (a new connection).
-    public mutating func reset() { self = ServerClock() }
 }

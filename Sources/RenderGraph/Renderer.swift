@@ -25,6 +25,8 @@ public final class Renderer {
     private var masterGain: Float = 1
     private var muted = false
     private var finishedReported = false
+    /// Frames in a second at the timeline's rate: the largest forward jump taken as missed cycles.
+    private let oneSecond: Int64
 
     /// Frame of the timeline that the next `process` call starts at.
     public private(set) var position: Int64 = 0
@@ -35,6 +37,7 @@ public final class Renderer {
     public init(timeline: ClickTimeline, sounds: ClickSounds, commandCapacity: Int = 256) {
         self.timeline = timeline
         self.sounds = sounds
+        oneSecond = Int64(timeline.rate)
         accentWave = sounds.waves.accent
         normalWave = sounds.waves.normal
         subdivisionWave = sounds.waves.subdivision
@@ -76,16 +79,14 @@ public final class Renderer {
     public func process(frames: Int, click: UnsafeMutablePointer<Float>, transportFrame frame: Int64, rolling: Bool) {
         applyCommands()
         isRunning = rolling
-        let expected = position
+        let expected = position, limit = oneSecond
         if frame != expected {
-            if frame > expected && frame - expected <= 48_000 {
+            if frame > expected && frame - expected <= limit {
                 cursor.skip(to: frame)
+                position = frame
             } else {
-                cursor.seek(to: frame)
-                voices.silence()
-                finishedReported = false
+                relocate(to: frame)
             }
-            position = frame
         }
         render(frames: frames, click: click)
     }
@@ -165,6 +166,16 @@ public final class Renderer {
         self.voices = voices
     }
 
+    /// A jump of the play position: the next click is the first at or after `frame`; sounding
+    /// clicks stop.
+    @inline(__always)
+    private func relocate(to frame: Int64) {
+        position = frame
+        cursor.seek(to: frame)
+        voices.silence()
+        finishedReported = false
+    }
+
     @inline(__always)
     private func applyCommands() {
         while let command = commands.tryPop() {
@@ -172,10 +183,7 @@ public final class Renderer {
             case .start: isRunning = true
             case .stop: isRunning = false
             case .locate(let frame):
-                position = frame
-                cursor.seek(to: frame)
-                voices.silence()
-                finishedReported = false
+                relocate(to: frame)
             case .setMasterVolume(let v): masterGain = v
             case .setMuted(let m): muted = m
             case .setLevelVolume(let raw, let v):

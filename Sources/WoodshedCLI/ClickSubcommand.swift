@@ -57,6 +57,9 @@ struct ClickSubcommand: ParsableCommand {
         let log = Diagnostics.start(verbose: verbose)
         let store = LastSessionStore()
         let start = try LiveSetup(options: click, store: store)
+        if let bad = start.unusableLastSession {
+            writeStderr("Warning: ignoring the last session, \(bad). The file is left as it is and not saved over.\n")
+        }
         let mode = TransportMode(rawValue: transport)!
         let session = LiveSession(settings: start.settings, mapPlan: start.mapPlan, mode: mode)
         var options = JackBackend.Options()
@@ -69,10 +72,13 @@ struct ClickSubcommand: ParsableCommand {
         do {
             try backend.start()
         } catch let e as JackError {
-            throw ValidationErrorMessage(e.description)
+            var message = e.description
+            if case .openFailed = e, let said = JackMessages.shared.recent.last { message += " (libjack: \(said))" }
+            throw ValidationErrorMessage(message)
         }
         log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
-        let app = LiveApp(session: session, backend: backend, store: store, summary: start.summary,
+        let app = LiveApp(session: session, backend: backend, store: start.unusableLastSession == nil ? store : nil,
+                          summary: start.summary,
                           stopAfter: duration.flatMap(DurationText.seconds), note: note)
         app.run()
     }

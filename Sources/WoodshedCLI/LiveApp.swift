@@ -14,7 +14,8 @@ let liveQuitRequested = Atomic<Bool>(false)
 final class LiveApp {
     let session: LiveSession
     let backend: JackBackend
-    let store: LastSessionStore
+    /// Where settings are saved; nil when the last-session file was unusable (never saved over).
+    let store: LastSessionStore?
     let summary: String
     let stopAfter: Double?
     /// Shown as the message until the first key press.
@@ -24,7 +25,7 @@ final class LiveApp {
     private var lastPrintedBar = Int64.min
     private var eventsShown = 0
 
-    init(session: LiveSession, backend: JackBackend, store: LastSessionStore, summary: String, stopAfter: Double?, note: String? = nil) {
+    init(session: LiveSession, backend: JackBackend, store: LastSessionStore?, summary: String, stopAfter: Double?, note: String? = nil) {
         self.note = note
         self.session = session
         self.backend = backend
@@ -160,7 +161,7 @@ final class LiveApp {
 
     private func save(_ now: Double) {
         lastSaved = now
-        guard session.mapPlan == nil, session.mode != .follow else { return }
+        guard let store, session.mapPlan == nil, session.mode != .follow else { return }
         do {
             try store.save(session.settings)
             session.settingsChanged = false

@@ -1,5 +1,6 @@
 import Control
 import Persistence
+import Sounds
 import WoodshedCore
 
 /// What `woodshed click` starts with: the settings (from the options, else the last session,
@@ -8,10 +9,14 @@ struct LiveSetup {
     var settings: ClickSettings
     var mapPlan: ClickPlan?
     var summary: String
+    /// Set when the last-session file could not be used: it is left as it is, never saved over.
+    var unusableLastSession: LastSessionError?
 
     init(options o: ClickOptions, store: LastSessionStore) throws {
-        var s = store.load() ?? ClickSettings()
-        let fromLast = o.tempo == nil && o.map == nil && o.preset == nil
+        var remembered: ClickSettings?
+        do { remembered = try store.load() } catch { unusableLastSession = error }
+        var s = remembered ?? ClickSettings()
+        let fromLast = o.tempo == nil && o.map == nil && o.preset == nil && remembered != nil
         if let sound = o.sound { s.sound = sound }
         if o.volume != 1 || !fromLast { s.volume = o.volume }
         if let n = o.countIn { s.countIn = n } else if !fromLast { s.countIn = 0 }
@@ -49,13 +54,7 @@ struct LiveSetup {
             }
             summary = "\(Tempo.display(s.milliBPM)) BPM \(s.beats)/\(s.denominator)" + (fromLast ? " (last session)" : "")
         }
-        _ = try SoundCheck.validate(s.sound)
+        _ = try SoundSpec(parsing: s.sound)   // a bad --sound (or remembered sound) fails here
         settings = s
     }
-}
-
-import Sounds
-/// Checks a sound name or files before going live. Main thread.
-enum SoundCheck {
-    static func validate(_ sound: String) throws -> SoundSpec { try SoundSpec(parsing: sound) }
 }

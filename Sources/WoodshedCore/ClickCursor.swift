@@ -46,7 +46,7 @@
     @inlinable public mutating func advance() {
         step += 1
         if step >= current.stepCount {
-            let chained = tempoOverride != 0 ? Self.constantEnd(current) : nil
+            let chained = tempoOverride != 0 ? current.constantEnd : nil
             enter(segmentIndex + 1, start: chained)
         }
         load()
@@ -65,16 +65,7 @@
         if let start, !current.isRamp {
             current.start = start
         }
-        if tempoOverride != 0 && !current.isRamp {
-            current.endFrame = current.stepCount == .max ? .max : (Self.constantEnd(current)?.rounded ?? .max)
-        }
-    }
-
-    /// Where a constant-tempo segment ends, exactly; nil for ramps and endless segments.
-    @inlinable static func constantEnd(_ s: TimelineSegment) -> FramePosition? {
-        guard !s.isRamp, s.stepCount != .max else { return nil }
-        let d = Int128(s.tempo1) * Int128(s.denominator) * Int128(s.stepsPerBeat)
-        return s.start.adding(Int128(s.stepCount) * Int128(s.wholeNoteUnits), over: d)
+        if tempoOverride != 0 || start != nil { current.updateEndFrame() }
     }
 
     /// Moves to the first step at or after `target`. Control thread, or render thread on locate
@@ -88,13 +79,13 @@
         enter(0, start: nil)
         while segmentIndex < timeline.segments.count {
             if current.endFrame <= target && segmentIndex + 1 < timeline.segments.count {
-                start = tempoOverride != 0 ? Self.constantEnd(current) : nil
+                start = tempoOverride != 0 ? current.constantEnd : nil
                 enter(segmentIndex + 1, start: start)
                 continue
             }
             step = current.firstStep(atOrAfter: target, rampTable: timeline.rampTable)
             if step >= current.stepCount {
-                start = tempoOverride != 0 ? Self.constantEnd(current) : nil
+                start = tempoOverride != 0 ? current.constantEnd : nil
                 enter(segmentIndex + 1, start: start)
             }
             break
@@ -150,7 +141,7 @@
         if s.stepCount != .max { n.stepCount = s.stepCount - step }
         n.tempo1 = milliBPM
         n.tempo2 = milliBPM
-        n.endFrame = n.stepCount == .max ? .max : (Self.constantEnd(n)?.rounded ?? .max)
+        n.updateEndFrame()
         current = n
         step = 0
         load()
@@ -172,8 +163,7 @@
         let here: FramePosition
         let barNumber: Int64
         if segmentIndex < timeline.segments.count && !current.isRamp {
-            let d = Int128(current.tempo1) * Int128(current.denominator) * Int128(current.stepsPerBeat)
-            here = current.start.adding(Int128(step) * Int128(current.wholeNoteUnits), over: d)
+            here = current.exactPosition(ofStep: step)
             barNumber = current.entryFirstBar + (current.firstStep + step + current.stepsPerBar - 1) / current.stepsPerBar
         } else {
             here = FramePosition(whole: _frame == .max ? 0 : _frame)
@@ -181,13 +171,7 @@
         }
         timeline = next
         enter(next.firstBarSegment, start: here)
-        if segmentIndex < timeline.segments.count {
-            current.entryFirstBar = max(barNumber, 0)
-            current.start = here
-            if current.stepCount != .max || tempoOverride != 0 {
-                current.endFrame = current.stepCount == .max ? .max : (Self.constantEnd(current)?.rounded ?? .max)
-            }
-        }
+        if segmentIndex < timeline.segments.count { current.entryFirstBar = max(barNumber, 0) }
         load()
     }
 

@@ -14,6 +14,12 @@ public struct ClickPlan: Hashable, Sendable {
         self.gapTrainer = gapTrainer
     }
 
+    /// True when every entry plays one and the same constant tempo: live tempo changes apply.
+    public var isSingleTempo: Bool {
+        guard let first = map.entries.first?.tempo.startTempo else { return false }
+        return map.entries.allSatisfy { if case .constant(let t) = $0.tempo { t == first } else { false } }
+    }
+
     /// Adds N clicks per beat to every entry.
     public func subdivided(_ n: Int) throws(TimingError) -> ClickPlan {
         var out = self

@@ -109,13 +109,9 @@ public final class ClickTimeline: @unchecked Sendable {
         _ = self.cells.initialize(from: cells)
         self.rampTable = .allocate(capacity: max(ramps.count, 1))
         _ = self.rampTable.initialize(from: ramps)
-        let singleTempo = plan.map.entries.allSatisfy {
-            if case .constant(let t) = $0.tempo { return t == plan.map.entries[0].tempo.startTempo }
-            return false
-        }
         self.handle = TimelineHandle(
             segments: segments, cells: self.cells, rampTable: rampTable, firstBarSegment: firstBarSegment,
-            id: Self.nextID.add(1, ordering: .relaxed).oldValue, isSingleTempo: singleTempo)
+            id: Self.nextID.add(1, ordering: .relaxed).oldValue, isSingleTempo: plan.isSingleTempo)
     }
 
     deinit {

@@ -65,11 +65,23 @@
 
     /// The exact position where the segment ends (for finite segments).
     public var end: FramePosition {
-        get {
-        if isRamp { return start.adding(frames: rampFrames(atStep: stepCount)) }
+        isRamp ? start.adding(frames: rampFrames(atStep: stepCount)) : exactPosition(ofStep: stepCount)
+    }
+
+    /// The exact (unrounded) position of step `j` at a constant tempo. Any thread: no libm.
+    @inlinable public func exactPosition(ofStep j: Int64) -> FramePosition {
         let d = Int128(tempo1) * Int128(denominator) * Int128(stepsPerBeat)
-        return start.adding(Int128(stepCount) * Int128(wholeNoteUnits), over: d)
-        }
+        return start.adding(Int128(j) * Int128(wholeNoteUnits), over: d)
+    }
+
+    /// Where a constant-tempo segment ends, exactly; nil for ramps and endless segments.
+    @inlinable public var constantEnd: FramePosition? {
+        isRamp || stepCount == .max ? nil : exactPosition(ofStep: stepCount)
+    }
+
+    /// Sets `endFrame` again after a constant-tempo segment's start or tempo changed live.
+    @inlinable public mutating func updateEndFrame() {
+        if !isRamp { endFrame = constantEnd?.rounded ?? .max }
     }
 
     /// The first step whose frame is at or after `frame` (may be `stepCount`). Bounded work:

@@ -252,6 +252,23 @@ struct LiveClickTests {
         #expect(again.contains("bar 1 · 97.5 BPM · 5/4"))
     }
 
+    @Test("a damaged last-session file: a warning, the defaults, and the file left as it was", .timeLimit(.minutes(3)))
+    func damagedLastSession() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let state = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let file = state.appendingPathComponent("woodshed/last-click.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"milliBPM\": 97".utf8).write(to: file)
+        let r = try server.run("/usr/bin/env", ["XDG_STATE_HOME=\(state.path)", E2E.woodshed, "click", "--no-connect", "--for", "1s"],
+                               timeout: 20)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "Warning: ignoring the last session, \(file.path): is not valid JSON. The file is left as it is and not saved over.\n")
+        #expect(r.stdout.hasPrefix("woodshed click: 120 BPM 4/4 ·"), "\(r.stdout)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "{\"milliBPM\": 97")
+    }
+
     @Test("no JACK server: one plain error with the command to start one", .timeLimit(.minutes(3)))
     func noServer() throws {
         let r = try E2E.run("/usr/bin/env", ["JACK_NO_START_SERVER=1", E2E.woodshed, "click", "120", "--server", "none-\(UUID().uuidString.prefix(8))"])
