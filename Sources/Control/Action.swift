@@ -16,4 +16,15 @@ public enum Action: Equatable, Sendable {
     /// Volume up or down by a linear step.
     case volumeStep(Float)
     case quit
+    /// Start with a count-in of this many bars (free mode).
+    case countIn(bars: Int)
+    /// Next (+1) or previous (−1) song of the setlist, from the next bar line.
+    case setlistStep(Int)
+    /// Song number n of the setlist (from 1).
+    case setlistSong(Int)
+    /// A preset by name, from the next bar line.
+    case loadPreset(String)
+    /// A rehearsal-player action (sections, repeats, speed, marks), by its MIDI action name;
+    /// sessions without a player say so.
+    case player(String)
 }

@@ -1,3 +1,5 @@
+import MIDI
+import Persistence
 import RealtimeKit
 import RenderGraph
 import Sounds
@@ -11,7 +13,18 @@ public final class LiveSession {
     public private(set) var settings: ClickSettings
     public let mode: TransportMode
     /// The tempo map, when one runs (nil: a plain click from `settings`).
-    public let mapPlan: ClickPlan?
+    public private(set) var mapPlan: ClickPlan?
+    /// The MIDI map and mode (nil: no MIDI mapping).
+    public let midi: MIDIControl?
+    /// Send MIDI clock on `midi_clock`.
+    public let midiClock: Bool
+    /// The setlist's songs (empty: none) and the one playing.
+    public let songs: [SetlistSong]
+    public private(set) var songIndex = 0
+    /// `midi monitor`: the latest messages and what each triggered, oldest first.
+    public private(set) var midiLog: [String] = []
+    /// The latest MIDI message and the mapping it fired, for the display.
+    public private(set) var lastMIDI = ""
     /// Start/stop of JACK transport in follow and master modes.
     public weak var transport: TransportRequests?
 
@@ -38,16 +51,25 @@ public final class LiveSession {
     private var timelines: [UInt64: ClickTimeline] = [:]
     private var unsent: [RenderCommand] = []
     private var taps = TapTempo()
-    private let mapBars: [(label: String?, endBar: Int64)]
+    private var mapBars: [(label: String?, endBar: Int64)]
 
-    /// A session from settings (free click), or around a tempo map (`mapPlan`).
-    public init(settings: ClickSettings, mapPlan: ClickPlan? = nil, mode: TransportMode = .free) {
+    /// A session from settings (free click), or around a tempo map (`mapPlan`), with MIDI
+    /// control (`midi`), MIDI clock out and a setlist.
+    public init(settings: ClickSettings, mapPlan: ClickPlan? = nil, mode: TransportMode = .free,
+                midi: MIDIControl? = nil, midiClock: Bool = false, songs: [SetlistSong] = []) {
         self.settings = settings
         self.mapPlan = mapPlan
         self.mode = mode
+        self.midi = midi
+        self.midiClock = midiClock
+        self.songs = songs
         beatsPerBar = mapPlan?.map.entries.first?.meter.beats ?? settings.beats
+        mapBars = Self.bars(of: mapPlan)
+    }
+
+    private static func bars(of plan: ClickPlan?) -> [(label: String?, endBar: Int64)] {
         var end: Int64 = 0
-        mapBars = (mapPlan?.map.entries ?? []).map { e in
+        return (plan?.map.entries ?? []).map { e in
             end += Int64(e.bars ?? 1_000_000_000)
             return (e.label, end)
         }
@@ -66,7 +88,14 @@ public final class LiveSession {
     public func makeRenderer(rate: Int) throws -> Renderer {
         let timeline = try ClickTimeline(plan: try currentPlan(), rate: rate)
         let sounds = try SoundSpec(parsing: settings.sound).load(rate: rate)
-        let r = Renderer(timeline: timeline, sounds: sounds)
+        let r = Renderer(timeline: timeline, sounds: sounds, midiMap: midi?.matcher(rate: rate) ?? MIDIMatcher([]))
+        r.clockEnabled = midiClock
+        let policy: MIDIPolicy = switch mode {
+        case .free: .free
+        case .master: .master
+        case .follow: .follow
+        }
+        r.midiPolicy = midi?.monitorOnly == true ? .monitor : policy
         timelines.removeAll()
         unsent.removeAll()
         renderer = r
@@ -119,7 +148,139 @@ public final class LiveSession {
             say("volume \(Int((settings.volume * 100).rounded())) %")
         case .quit:
             quitRequested = true
+        case .countIn(let bars):
+            guard mode == .free else { say("count-in needs the free-running click (the transport starts it)"); return }
+            guard mapPlan == nil else { say("the tempo map sets the count-in"); return }
+            var s = settings
+            s.countIn = min(max(bars, 1), 16)
+            guard rate > 0, let plan = try? s.plan(), let t = try? ClickTimeline(plan: plan, rate: rate) else { return }
+            send(.stop)
+            timelines[t.handle.id] = t
+            send(.adopt(t.handle))
+            send(.locate(frame: 0)); send(.start)
+            running = true; finished = false; bar = -Int64(s.countIn); beat = -1
+            say("count-in of \(s.countIn) bar\(s.countIn == 1 ? "" : "s")")
+        case .setlistStep(let d):
+            guard !songs.isEmpty else { say("no setlist (--setlist FILE)"); return }
+            playSong(min(max(songIndex + d, 0), songs.count - 1))
+        case .setlistSong(let n):
+            guard !songs.isEmpty else { say("no setlist (--setlist FILE)"); return }
+            guard (1...songs.count).contains(n) else { say("the setlist has \(songs.count) songs, not \(n)"); return }
+            playSong(n - 1)
+        case .loadPreset(let name):
+            do {
+                let preset = try PresetLibrary().load(name: name)
+                let plan = try preset.plan()
+                replace(with: plan, label: "preset \(name)")
+            } catch {
+                say("preset \(name): \(error)")
+            }
+        case .player(let name):
+            say("\(name): there is no rehearsal player in this session")
         }
+    }
+
+    /// Song `i` of the setlist, from the next bar line (at once when stopped).
+    private func playSong(_ i: Int) {
+        songIndex = i
+        let song = songs[i]
+        if let name = song.preset {
+            perform(.loadPreset(name))
+            message = "song \(i + 1)/\(songs.count): \(song.title) · " + message
+            return
+        }
+        do {
+            var plan = try song.settings.plan()
+            if mode != .free { plan.countInBars = 0 }
+            replace(with: plan, label: "song \(i + 1)/\(songs.count): \(song.title)")
+        } catch {
+            say("song \(i + 1): \(error)")
+        }
+    }
+
+    /// Continues on another plan (a song or preset) with its own tempi, from the next bar line.
+    private func replace(with plan: ClickPlan, label: String) {
+        guard mode != .follow else { say("the transport master sets tempo and meter"); return }
+        let first = plan.map.entries[0]
+        settings.milliBPM = first.tempo.startTempo.milliBPM
+        settings.beats = first.meter.beats
+        settings.denominator = first.meter.denominator
+        beatsPerBar = first.meter.beats
+        let isSetting = plan.map.entries.count == 1 && plan.map.entries[0].bars == nil && plan.isSingleTempo
+        mapPlan = isSetting ? nil : plan
+        mapBars = Self.bars(of: mapPlan)
+        settingsChanged = isSetting
+        if rate > 0, let t = try? ClickTimeline(plan: plan, rate: rate) {
+            timelines[t.handle.id] = t
+            send(.replace(t.handle))
+        }
+        say("\(label) (\(Tempo.display(settings.milliBPM)) BPM \(settings.beats)/\(settings.denominator)) from the next bar")
+    }
+
+    private var externalParser = MIDIParser()
+    private var externalMatcher: MIDIMatcher?
+    private let started = MonotonicClock.seconds()
+
+    /// A message from RtMidi (ALSA), on the control thread: mapped with the same map, applied
+    /// from the first frame of the next cycle (through the command ring).
+    public func receiveExternalMIDI(_ bytes: UnsafePointer<UInt8>, count: Int, now: Double) {
+        guard let midi, let m = externalParser.parse(bytes, count: count) else { return }
+        if externalMatcher == nil { externalMatcher = midi.matcher(rate: 1000) }  // frames = milliseconds
+        guard let matcher = externalMatcher else { return }
+        if midi.monitorOnly { logMIDI("alsa\t\(m.text)") }
+        let ms = Int64((now - started) * 1000)
+        var i = -1
+        while let b = matcher.next(for: m, frame: ms, after: &i) {
+            let value = m.kind == .programChange ? m.data1 : m.data2
+            lastMIDI = "MIDI \(describeMIDI(index: Int(b.index)))"
+            if midi.monitorOnly { logMIDI("\t→ \(describeMIDI(index: Int(b.index)))"); continue }
+            switch b.action {
+            case .tempoUp: perform(.tempoStep(milliBPM: b.argument))
+            case .tempoDown: perform(.tempoStep(milliBPM: -b.argument))
+            case .tempoSet: perform(.setTempo(milliBPM: b.argument))
+            case .tempoCC: perform(.setTempo(milliBPM: b.tempo(forControllerValue: value)))
+            case .tap: perform(.tap(at: now))
+            default: performMIDI(index: Int(b.index), value: value)
+            }
+        }
+    }
+
+    /// A mapping fired that the renderer left to this thread.
+    private func performMIDI(index: Int, value: UInt8) {
+        guard let midi, index >= 0, index < midi.bindings.count else { return }
+        let b = midi.bindings[index]
+        switch b.action {
+        case .start: perform(.start)
+        case .stop: perform(.stop)
+        case .toggle: perform(.toggleRunning)
+        case .tempoUp, .tempoDown, .tempoSet, .tempoCC, .tap:
+            say(mode == .follow ? "the tempo follows the transport master" : "MIDI \(b.action.name) not applied")
+        case .meterNext: perform(.beatsPerBarStep(1))
+        case .meterPrev: perform(.beatsPerBarStep(-1))
+        case .countIn: perform(.countIn(bars: Int(max(b.argument, 1))))
+        case .mute: perform(.toggleMute)
+        case .volumeUp: perform(.volumeStep(Float(max(b.argument, 1)) / 100))
+        case .volumeDown: perform(.volumeStep(-Float(max(b.argument, 1)) / 100))
+        case .setlistNext: perform(.setlistStep(1))
+        case .setlistPrev: perform(.setlistStep(-1))
+        case .setlistSong: perform(.setlistSong(b.argument > 0 ? Int(b.argument) : Int(value) + 1))
+        case .preset:
+            if index < midi.texts.count, let name = midi.texts[index] { perform(.loadPreset(name)) }
+        case .sectionNext, .sectionPrev, .sectionAgain, .repeatUp, .repeatDown, .speedUp, .speedDown, .markIn, .markOut:
+            perform(.player(b.action.name))
+        }
+    }
+
+    private func describeMIDI(index: Int) -> String {
+        guard let midi, index >= 0 else { return "" }
+        if index < midi.descriptions.count { return midi.descriptions[index] }
+        if index < midi.bindings.count { return midi.bindings[index].action.name }
+        return ""
+    }
+
+    private func logMIDI(_ line: String) {
+        midiLog.append(line)
+        if midiLog.count > 200 { midiLog.removeFirst(midiLog.count - 200) }
     }
 
     /// Tempo and meter read from the transport's timebase master (follow mode). Tempo in
@@ -166,6 +327,30 @@ public final class LiveSession {
                 finished = true
                 if mode == .free { running = false; send(.stop) }
                 say("the map has ended; space plays it again")
+            case .midiMessage(let kind, let channel, let d1, let d2, let frame):
+                let m = MIDIMessage(kind: MIDIMessage.Kind(rawValue: kind) ?? .other, channel: channel, data1: d1, data2: d2)
+                logMIDI("\(frame)\t\(m.text)")
+            case .midiFired(let index, let value, let applied, _):
+                let what = describeMIDI(index: Int(index))
+                lastMIDI = "MIDI \(what)"
+                if midi?.monitorOnly == true {
+                    logMIDI("\t→ \(what)")
+                } else if !applied {
+                    performMIDI(index: Int(index), value: value)
+                }
+            case .tempoChanged(let m):
+                settings.milliBPM = m
+                settingsChanged = true
+                say("\(Tempo.display(m)) BPM (MIDI)")
+            case .tapped(let count):
+                say("tap \(count): tap again to set the tempo")
+            case .runningChanged(let r):
+                running = r
+                if r { finished = false; bar = 0; beat = -1 }
+                say(r ? "started (MIDI)" : "stopped (MIDI)")
+            case .mutedChanged(let m):
+                muted = m
+                say(m ? "muted" : "unmuted")
             }
         }
     }

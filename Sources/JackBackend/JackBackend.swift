@@ -17,6 +17,10 @@ public final class JackBackend: TransportRequests {
         /// Leave routing to the user.
         public var noConnect = false
         public var transport: TransportMode = .free
+        /// Register `midi_clock` and send MIDI clock on it.
+        public var midiClock = false
+        /// JACK MIDI output ports to connect to `midi_in` (`--midi-connect`).
+        public var midiConnect: [String] = []
         /// Seconds between reconnect attempts while the server is gone.
         public var reconnectInterval = 1.5
         public init() {}
@@ -113,6 +117,9 @@ public final class JackBackend: TransportRequests {
         status.connected = false
     }
 
+    /// The current renderer's counters (MIDI messages, actions, dropped notices).
+    public var counters: RenderCounters? { connection?.context.rendererOwner.counters }
+
     public func requestStart() { connection?.transportStart() }
     public func requestStop() { connection?.transportStop() }
 
@@ -125,7 +132,7 @@ public final class JackBackend: TransportRequests {
         // JACK bar 1 is transport frame 0: a map's count-in bars come first. (Only a map keeps
         // its count-in in transport modes; free mode publishes no BBT.)
         let barOffset = Int64(session.mapPlan?.countInBars ?? 0)
-        let c = try JackConnection(name: options.clientName, server: options.server) { rate in
+        let c = try JackConnection(name: options.clientName, server: options.server, midiClock: options.midiClock) { rate in
             let renderer = try self.session.makeRenderer(rate: rate)
             return RenderContext(renderer: renderer, mode: mode, barOffset: barOffset)
         }
@@ -153,6 +160,13 @@ public final class JackBackend: TransportRequests {
             }
             if wantedConnections == nil && targets.isEmpty {
                 events.append("no physical playback ports: connect woodshed's click port yourself")
+            }
+        }
+        if !options.midiConnect.isEmpty {
+            let present = options.midiConnect.filter { c.portExists($0) }
+            let failed = c.connectMIDI(from: present)
+            for p in options.midiConnect where !present.contains(p) || failed.contains(p) {
+                events.append("could not connect \(p) to midi_in")
             }
         }
         connection = c

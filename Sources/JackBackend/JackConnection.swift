@@ -28,6 +28,9 @@ final class JackConnection {
     let client: OpaquePointer
     let context: RenderContext
     let port: OpaquePointer
+    /// JACK MIDI in (`midi_in`), and MIDI clock out (`midi_clock`, with --midi-clock).
+    let midiInPort: OpaquePointer
+    let clockPort: OpaquePointer?
     let clientName: String
     let rate: Int
     private var active = false
@@ -38,7 +41,7 @@ final class JackConnection {
     var physicalPlaybackPorts: [String] { ports(flags: JackPortIsPhysical.rawValue | JackPortIsInput.rawValue) }
 
     /// Opens a client (never starting a server) and registers `click`. Does not activate.
-    init(name: String, server: String?, makeContext: (Int) throws -> RenderContext) throws {
+    init(name: String, server: String?, midiClock: Bool = false, makeContext: (Int) throws -> RenderContext) throws {
         var status = jack_status_t(rawValue: 0)
         let options = JackNoStartServer
         guard let c = woodshed_jack_client_open(name, options, &status, server) else {
@@ -61,8 +64,24 @@ final class JackConnection {
             throw JackError.portFailed("click")
         }
         port = p
+        guard let mi = jack_port_register(c, "midi_in", "8 bit raw midi", UInt(JackPortIsInput.rawValue), 0) else {
+            jack_client_close(c)
+            throw JackError.portFailed("midi_in")
+        }
+        midiInPort = mi
+        if midiClock {
+            guard let mc = jack_port_register(c, "midi_clock", "8 bit raw midi", UInt(JackPortIsOutput.rawValue), 0) else {
+                jack_client_close(c)
+                throw JackError.portFailed("midi_clock")
+            }
+            clockPort = mc
+        } else {
+            clockPort = nil
+        }
         context.client = c
         context.port = p
+        context.midiInPort = mi
+        context.clockPort = clockPort
         context.bufferSize.store(Int(jack_get_buffer_size(c)), ordering: .relaxed)
         let arg = Unmanaged.passUnretained(context).toOpaque()
         jack_set_process_callback(c, jackProcess, arg)
@@ -90,6 +109,16 @@ final class JackConnection {
         return targets.filter { t in
             let r = jack_connect(client, me, t)
             return r != 0 && r != EEXIST  // already connected is fine
+        }
+    }
+
+    /// Connects each JACK MIDI output port to `midi_in`; returns the ones that failed.
+    @discardableResult
+    func connectMIDI(from sources: [String]) -> [String] {
+        let me = String(cString: jack_port_name(midiInPort))
+        return sources.filter { s in
+            let r = jack_connect(client, s, me)
+            return r != 0 && r != EEXIST
         }
     }
 

@@ -1,4 +1,5 @@
 import CJack
+
 #if WOODSHED_RTSAN
 import Glibc
 #endif
@@ -22,6 +23,8 @@ public final class RenderContext: @unchecked Sendable {
     let barOffset: Int64
     var client: OpaquePointer?
     var port: OpaquePointer?
+    var midiInPort: OpaquePointer?
+    var clockPort: OpaquePointer?
     var clock = ServerClock()
     var position = jack_position_t()
 
@@ -54,10 +57,58 @@ public final class RenderContext: @unchecked Sendable {
         if mode != .free {
             rollingNow = jack_transport_query(client, &position) == JackTransportRolling
         }
+        if let midiInPort { readMIDI(midiInPort, nframes) }
         render(nframes: nframes, out: out, serverFrame: serverFrame, rolling: rollingNow)
+        if let clockPort { writeMIDI(clockPort, nframes) }
         #if WOODSHED_RTSAN
         if allocateInCallback { RenderContext.negativeControl() }
         #endif
+    }
+
+    /// Copies the cycle's JACK MIDI input events (1…3 bytes; SysEx and longer skipped, counted
+    /// as ignored) into the renderer's input buffer. Render thread.
+    @inline(__always)
+    private func readMIDI(_ port: OpaquePointer, _ nframes: UInt32) {
+        let input = renderer._withUnsafeGuaranteedRef { $0.midiIn }
+        let counters = renderer._withUnsafeGuaranteedRef { $0.counters }
+        input.removeAll()
+        guard let buffer = jack_port_get_buffer(port, nframes) else { return }
+        let n = jack_midi_get_event_count(buffer)
+        var event = jack_midi_event_t()
+        var i: UInt32 = 0
+        while i < n {
+            if jack_midi_event_get(&event, buffer, i) == 0, let bytes = event.buffer {
+                let size = event.size
+                if size >= 1 && size <= 3 {
+                    let e = MIDIEvent(offset: Int32(truncatingIfNeeded: event.time), count: UInt8(size), b0: bytes[0],
+                                      b1: size > 1 ? bytes[1] : 0, b2: size > 2 ? bytes[2] : 0)
+                    if !input.tryAppend(e) { counters.increment(.droppedMIDIEvents) }
+                } else {
+                    counters.increment(.midiIgnored)
+                }
+            }
+            i += 1
+        }
+    }
+
+    /// Writes the renderer's MIDI clock events for the cycle to `midi_clock` (cleared every
+    /// cycle, events in time order). Render thread.
+    @inline(__always)
+    private func writeMIDI(_ port: OpaquePointer, _ nframes: UInt32) {
+        guard let buffer = jack_port_get_buffer(port, nframes) else { return }
+        jack_midi_clear_buffer(buffer)
+        let out = renderer._withUnsafeGuaranteedRef { $0.midiOut }
+        var i = 0
+        let n = out.count
+        while i < n {
+            let e = out[i]
+            let time = UInt32(max(0, min(Int(e.offset), Int(nframes) - 1)))
+            var bytes: (UInt8, UInt8, UInt8) = (e.b0, e.b1, e.b2)
+            _ = withUnsafeBytes(of: &bytes) { raw in
+                jack_midi_event_write(buffer, time, raw.baseAddress!.assumingMemoryBound(to: jack_midi_data_t.self), Int(e.count))
+            }
+            i += 1
+        }
     }
 
     #if WOODSHED_RTSAN

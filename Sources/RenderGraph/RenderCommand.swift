@@ -21,4 +21,7 @@ public enum RenderCommand: Sendable, BitwiseCopyable, Equatable {
     /// Continue on another timeline (new meter or pattern) from the next bar line, or at once
     /// when stopped. The control thread keeps it alive until `.timelineRetired` names it.
     case adopt(TimelineHandle)
+    /// Another song (setlist, preset): like `adopt`, from the next bar line or at once when
+    /// stopped, but with the new timeline's own tempi (a live tempo is dropped).
+    case replace(TimelineHandle)
 }

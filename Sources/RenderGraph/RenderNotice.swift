@@ -12,4 +12,18 @@ public enum RenderNotice: Sendable, BitwiseCopyable, Equatable {
     case tempoRefused
     /// A finite timeline reached its end.
     case finished
+    /// A JACK MIDI message arrived at `frame` (frames processed since the renderer started),
+    /// reported under `MIDIPolicy.monitor` only.
+    case midiMessage(kindRaw: UInt8, channel: UInt8, data1: UInt8, data2: UInt8, frame: Int64)
+    /// The mapping at `index` of the MIDI map fired with `value`; `applied`: the renderer has
+    /// already done it at that frame (else the control thread does, if it can).
+    case midiFired(index: Int32, value: UInt8, applied: Bool, frame: Int64)
+    /// A live tempo set on the render thread (JACK MIDI), in thousandths of a BPM.
+    case tempoChanged(milliBPM: Int64)
+    /// A tap from JACK MIDI that set no tempo yet (the first tap).
+    case tapped(count: Int32)
+    /// The click started or stopped on the render thread (JACK MIDI).
+    case runningChanged(Bool)
+    /// The click was muted or unmuted on the render thread (JACK MIDI).
+    case mutedChanged(Bool)
 }

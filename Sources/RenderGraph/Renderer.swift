@@ -1,3 +1,4 @@
+import MIDI
 import RealtimeKit
 import WoodshedCore
 
@@ -20,6 +21,7 @@ public final class Renderer {
     private let subdivisionWave: UnsafeMutableBufferPointer<Float>
     private var cursor: ClickCursor
     private var pendingTimeline: TimelineHandle?
+    private var pendingKeepsTempo = true
     private var voices: ClickVoices
     private var levelGain: (accent: Float, normal: Float, subdivision: Float) = (1, 1, 1)
     private var masterGain: Float = 1
@@ -28,13 +30,33 @@ public final class Renderer {
     /// Frames in a second at the timeline's rate: the largest forward jump taken as missed cycles.
     private let oneSecond: Int64
 
+    /// JACK MIDI input of the cycle: the backend fills it before `process` (render thread).
+    public let midiIn: MIDIEventBuffer
+    /// MIDI clock output of the cycle, in time order: valid after `process` (render thread).
+    public let midiOut: MIDIEventBuffer
+    /// Counters the control thread reads.
+    public let counters = RenderCounters.allocate()
+    /// Send MIDI clock (set before the renderer runs).
+    public var clockEnabled = false
+    /// What JACK MIDI may do on this thread (set before the renderer runs).
+    public var midiPolicy: MIDIPolicy = .free
+
+    private let midiMap: MIDIMatcher
+    private var parser = MIDIParser()
+    private var taps: FrameTapTempo
+    private var clock: MIDIClock
+    private let scratch: UnsafeMutablePointer<UInt8>
+    /// Frames processed since the renderer started (MIDI event times, for taps and debounce).
+    private var elapsed: Int64 = 0
+
     /// Frame of the timeline that the next `process` call starts at.
     public private(set) var position: Int64 = 0
     /// True while the click runs.
     public private(set) var isRunning = false
 
     /// Control thread. The renderer starts stopped at frame 0; send `.start`.
-    public init(timeline: ClickTimeline, sounds: ClickSounds, commandCapacity: Int = 256) {
+    /// `midiMap`: the compiled MIDI map; the renderer owns it from here and frees it.
+    public init(timeline: ClickTimeline, sounds: ClickSounds, commandCapacity: Int = 256, midiMap: MIDIMatcher = MIDIMatcher([])) {
         self.timeline = timeline
         self.sounds = sounds
         oneSecond = Int64(timeline.rate)
@@ -44,13 +66,26 @@ public final class Renderer {
         cursor = timeline.cursor(at: 0)
         voices = ClickVoices()
         commands = .allocate(capacity: commandCapacity)
-        notices = .allocate(capacity: 1024)
+        notices = .allocate(capacity: 4096)
+        midiIn = .allocate(capacity: 1024)
+        midiOut = .allocate(capacity: 512)
+        self.midiMap = midiMap
+        taps = FrameTapTempo(rate: timeline.rate)
+        clock = MIDIClock(rate: timeline.rate)
+        scratch = .allocate(capacity: 4)
+        scratch.initialize(repeating: 0, count: 4)
+        anchorClock(from: 0)
     }
 
     deinit {
         voices.deallocate()
         commands.deallocate()
         notices.deallocate()
+        midiIn.deallocate()
+        midiOut.deallocate()
+        midiMap.deallocate()
+        scratch.deallocate()
+        counters.deallocate()
     }
 
     /// Offline and free-running use: fills `click[0..<frames]` with the next `frames` frames.
@@ -61,13 +96,17 @@ public final class Renderer {
     @_noLocks @_noAllocation
     #endif
     public func process(frames: Int, click: UnsafeMutablePointer<Float>, skipped: Int64 = 0) {
+        midiOut.removeAll()
         applyCommands()
         let running = isRunning
-        if skipped != 0 && running {
-            position += skipped
-            if skipped > 0 { cursor.skip(to: position) }
+        if skipped != 0 {
+            if skipped > 0 { elapsed += skipped }
+            if running {
+                position += skipped
+                if skipped > 0 { cursor.skip(to: position) }
+            }
         }
-        render(frames: frames, click: click)
+        renderCycle(frames: frames, click: click)
     }
 
     /// Transport-driven use: the cycle starts at timeline frame `frame`, and the click runs
@@ -77,6 +116,7 @@ public final class Renderer {
     @_noLocks @_noAllocation
     #endif
     public func process(frames: Int, click: UnsafeMutablePointer<Float>, transportFrame frame: Int64, rolling: Bool) {
+        midiOut.removeAll()
         applyCommands()
         isRunning = rolling
         let expected = position, limit = oneSecond
@@ -88,7 +128,7 @@ public final class Renderer {
                 relocate(to: frame)
             }
         }
-        render(frames: frames, click: click)
+        renderCycle(frames: frames, click: click)
     }
 
     /// The musical position at `frame` (for JACK's BBT). Render thread, after `process`.
@@ -102,9 +142,42 @@ public final class Renderer {
         return c.musicalPosition(at: frame)
     }
 
+    /// The cycle: clears the buffer, then renders up to each JACK MIDI event, applies it at its
+    /// frame, and renders the rest.
     @inline(__always)
-    private func render(frames: Int, click: UnsafeMutablePointer<Float>) {
+    private func renderCycle(frames: Int, click: UnsafeMutablePointer<Float>) {
         click.update(repeating: 0, count: frames)
+        let events = midiIn
+        let n = events.count
+        var done = 0
+        var i = 0
+        while i < n {
+            let e = events[i]
+            var off = Int(e.offset)
+            if off < done { off = done }
+            if off > frames { off = frames }
+            if off > done {
+                renderSpan(click + done, frames: off - done, offset: done)
+                done = off
+            }
+            handleMIDI(e, offset: off)
+            i += 1
+        }
+        events.removeAll()
+        if done < frames { renderSpan(click + done, frames: frames - done, offset: done) }
+        elapsed += Int64(frames)
+    }
+
+    /// Renders `frames` frames into `click[0..<frames]`, which is at `offset` in the cycle.
+    @inline(__always)
+    private func renderSpan(_ click: UnsafeMutablePointer<Float>, frames: Int, offset: Int) {
+        let clockOn = clockEnabled
+        if clockOn {
+            let running = isRunning, clockRunning = clock.running
+            if running != clockRunning {
+                if running { clock.start(offset: offset, into: midiOut) } else { clock.stop(offset: offset, into: midiOut) }
+            }
+        }
         // Most cycles hold no click and no sounding voice: touch as little memory as possible
         // (a live cycle starts with cold caches).
         if voices.count == 0 {
@@ -114,6 +187,7 @@ public final class Renderer {
             let next = cursor.frame
             let nothingPending = pendingTimeline == nil
             if next >= end && next != Int64.max && nothingPending {
+                if clockOn { clock.emit(start: position, frames: frames, offset: offset, into: midiOut) }
                 position = end
                 return
             }
@@ -126,11 +200,20 @@ public final class Renderer {
             let gains = (accent: levelGain.accent * masterGain, normal: levelGain.normal * masterGain,
                          subdivision: levelGain.subdivision * masterGain)
             let audible = !muted
+            let reanchorClock = clockOn && !cursor.handle.isSingleTempo
             while cursor.frame < end {
                 if let next = pendingTimeline, cursor.isAtBarStart, cursor.bar >= 0 {  // adopt at a bar line
                     let old = cursor.handle.id
-                    cursor.adopt(next)
+                    let keep = pendingKeepsTempo
+                    cursor.adopt(next, keepTempo: keep)
                     pendingTimeline = nil
+                    if clockOn && !keep {
+                        if let a = cursor.clockAnchor() {
+                            clock.emit(start: start, frames: Int(cursor.frame - start), offset: offset, into: midiOut)
+                            clock.anchor(at: a.frame, quarterNum: a.quarterNum, quarterDen: a.quarterDen,
+                                         milliBPM: a.milliBPM, from: cursor.frame)
+                        }
+                    }
                     _ = notices.tryPush(.timelineRetired(id: old))
                     if cursor.frame >= end { break }
                 }
@@ -146,6 +229,12 @@ public final class Renderer {
                                  into: click, frames: frames)
                 }
                 let beat = cursor.beatInBar
+                if reanchorClock && beat.onBeat, let a = cursor.clockAnchor() {
+                    // Tempo maps: the clock follows ramps and tempo steps beat by beat.
+                    clock.emit(start: start, frames: Int(cursor.frame - start), offset: offset, into: midiOut)
+                    clock.anchor(at: a.frame, quarterNum: a.quarterNum, quarterDen: a.quarterDen,
+                                 milliBPM: a.milliBPM, from: cursor.frame)
+                }
                 if beat.onBeat {
                     let meter = cursor.meterAndTempo
                     _ = notices.tryPush(.beat(bar: cursor.bar, beat: Int32(truncatingIfNeeded: beat.beat),
@@ -161,9 +250,123 @@ public final class Renderer {
                 _ = notices.tryPush(.finished)
             }
             self.cursor = cursor
+            if clockOn { clock.emit(start: start, frames: frames, offset: offset, into: midiOut) }
             position = end
         }
         self.voices = voices
+    }
+
+    /// One JACK MIDI event at cycle offset `offset`: decode, match, and apply what this thread
+    /// may apply at exactly this frame; report the rest.
+    @inline(__always)
+    private func handleMIDI(_ e: MIDIEvent, offset: Int) {
+        scratch[0] = e.b0; scratch[1] = e.b1; scratch[2] = e.b2
+        guard let m = parser.parse(scratch, count: Int(e.count)) else {
+            counters.increment(.midiIgnored)
+            return
+        }
+        counters.increment(.midiMessages)
+        let frame = elapsed + Int64(offset)
+        let policy = midiPolicy
+        if policy == .monitor {
+            notify(.midiMessage(kindRaw: m.kind.rawValue, channel: m.channel, data1: m.data1, data2: m.data2, frame: frame))
+        }
+        let map = midiMap
+        var i = -1
+        while let b = map.next(for: m, frame: frame, after: &i) {
+            counters.increment(.midiActions)
+            let value = m.kind == .programChange ? m.data1 : m.data2
+            var applied = false
+            if policy != .monitor && b.action.appliesOnRenderThread {
+                applied = apply(b, value: value, frame: frame, policy: policy)
+            }
+            notify(.midiFired(index: b.index, value: value, applied: applied, frame: frame))
+        }
+    }
+
+    /// Applies a render-side action at the current position; false when it is the control
+    /// thread's to do (transport requests, the tempo in follow mode).
+    @inline(__always)
+    private func apply(_ b: MIDIBinding, value: UInt8, frame: Int64, policy: MIDIPolicy) -> Bool {
+        let tempoAllowed = policy == .free || policy == .master
+        // (No `&&` with a call on self: its autoclosure retains self.)
+        switch b.action {
+        case .tempoUp, .tempoDown, .tempoSet, .tempoCC:
+            if !tempoAllowed { return false }
+            let now = cursor.meterAndTempo.milliBPM
+            var target = b.argument
+            if b.action == .tempoUp { target = now + b.argument }
+            if b.action == .tempoDown { target = now - b.argument }
+            if b.action == .tempoCC { target = b.tempo(forControllerValue: value) }
+            return setLiveTempo(target)
+        case .tap:
+            guard tempoAllowed else { return false }
+            if let t = taps.tap(at: frame) { return setLiveTempo(t) }
+            notify(.tapped(count: Int32(truncatingIfNeeded: taps.taps)))
+            return true
+        case .start, .stop, .toggle:
+            guard policy == .free else { return false }
+            let wasRunning = isRunning
+            let run = b.action == .start || (b.action == .toggle && !wasRunning)
+            if run {
+                relocate(to: 0)
+                isRunning = true
+            } else {
+                isRunning = false
+            }
+            notify(.runningChanged(run))
+            return true
+        case .mute:
+            muted.toggle()
+            notify(.mutedChanged(muted))
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A live tempo change at the current position (the exact frame of the event).
+    @inline(__always)
+    private func setLiveTempo(_ milliBPM: Int64) -> Bool {
+        let m = min(max(milliBPM, 1_000), 1_000_000)
+        guard cursor.changeTempo(to: m, at: position) else {
+            notify(.tempoRefused)
+            return true
+        }
+        clock.changeTempo(to: m, at: position)
+        notify(.tempoChanged(milliBPM: m))
+        return true
+    }
+
+    @inline(__always)
+    private func notify(_ n: RenderNotice) {
+        if !notices.tryPush(n) { counters.increment(.droppedNotices) }
+    }
+
+    /// Continues on `next` from the next bar line (running) or at once (stopped).
+    @inline(__always)
+    private func adopt(_ next: TimelineHandle, keepTempo: Bool) {
+        if isRunning {
+            if let superseded = pendingTimeline { _ = notices.tryPush(.timelineRetired(id: superseded.id)) }
+            pendingTimeline = next
+            pendingKeepsTempo = keepTempo
+        } else {
+            let old = cursor.handle.id
+            let tempo = cursor.liveTempo
+            cursor = ClickCursor(next)
+            if keepTempo, let tempo { cursor.changeTempo(to: tempo, at: 0) }
+            cursor.seek(to: position)
+            if clockEnabled { anchorClock(from: position) }
+            _ = notices.tryPush(.timelineRetired(id: old))
+        }
+    }
+
+    /// Puts the MIDI clock where the cursor is: the first tick at or after `frame`.
+    @inline(__always)
+    private func anchorClock(from frame: Int64) {
+        if let a = cursor.clockAnchor() {
+            clock.anchor(at: a.frame, quarterNum: a.quarterNum, quarterDen: a.quarterDen, milliBPM: a.milliBPM, from: frame)
+        }
     }
 
     /// A jump of the play position: the next click is the first at or after `frame`; sounding
@@ -174,6 +377,11 @@ public final class Renderer {
         cursor.seek(to: frame)
         voices.silence()
         finishedReported = false
+        if clockEnabled {
+            anchorClock(from: frame)
+            let running = isRunning
+            if !running { clock.announcePosition(offset: 0, into: midiOut) }
+        }
     }
 
     @inline(__always)
@@ -194,19 +402,15 @@ public final class Renderer {
                 case .silent, .none: break
                 }
             case .setTempo(let milliBPM):
-                if !cursor.changeTempo(to: milliBPM, at: position) { _ = notices.tryPush(.tempoRefused) }
-            case .adopt(let next):
-                if isRunning {
-                    if let superseded = pendingTimeline { _ = notices.tryPush(.timelineRetired(id: superseded.id)) }
-                    pendingTimeline = next
+                if cursor.changeTempo(to: milliBPM, at: position) {
+                    clock.changeTempo(to: milliBPM, at: position)
                 } else {
-                    let old = cursor.handle.id
-                    let tempo = cursor.liveTempo
-                    cursor = ClickCursor(next)
-                    if let tempo { cursor.changeTempo(to: tempo, at: 0) }
-                    cursor.seek(to: position)
-                    _ = notices.tryPush(.timelineRetired(id: old))
+                    _ = notices.tryPush(.tempoRefused)
                 }
+            case .adopt(let next):
+                adopt(next, keepTempo: true)
+            case .replace(let next):
+                adopt(next, keepTempo: false)
             }
         }
     }

@@ -12,10 +12,17 @@ struct ClickSubcommand: ParsableCommand {
             With no tempo, the last tempo, meter and sound used are taken again.
             Keys: space start/stop, ↑/↓ ±1 BPM, PgUp/PgDn ±10 BPM, t tap tempo, [ ] or 1-9 beats per bar,
             m mute, + - volume, q or Esc quit.
+            MIDI: JACK MIDI arrives on woodshed:midi_in and is mapped by the MIDI map (see docs/midi.md);
+            --midi-in alsa:NAME also reads an ALSA sequencer port through RtMidi.
             Without a terminal on stdout, one plain line is printed per bar.
             """)
 
     @OptionGroup var click: ClickOptions
+
+    @OptionGroup(title: "MIDI") var midi: MIDIOptions
+
+    @Flag(name: .customLong("midi-clock"), help: "Send MIDI clock (24 per quarter note, start/stop/continue, song position) on woodshed:midi_clock.")
+    var midiClock = false
 
     @Option(name: .long, parsing: .singleValue,
             help: "Connect the click port to this JACK port (repeat for more). Default: the first two physical playback ports.")
@@ -61,13 +68,18 @@ struct ClickSubcommand: ParsableCommand {
             writeStderr("Warning: ignoring the last session, \(bad). The file is left as it is and not saved over.\n")
         }
         let mode = TransportMode(rawValue: transport)!
-        let session = LiveSession(settings: start.settings, mapPlan: start.mapPlan, mode: mode)
+        let midiSetup = try MIDISetup(options: midi, clientName: jackName)
+        for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
+        let session = LiveSession(settings: start.settings, mapPlan: start.mapPlan, mode: mode,
+                                  midi: midiSetup.control, midiClock: midiClock, songs: midiSetup.songs)
         var options = JackBackend.Options()
         options.clientName = jackName
         options.server = server
         options.noConnect = noConnect
         options.connect = connect.isEmpty ? nil : connect.flatMap { $0.split(separator: ",").map(String.init) }
         options.transport = mode
+        options.midiClock = midiClock
+        options.midiConnect = midiSetup.jackSources
         let backend = JackBackend(options: options, session: session)
         do {
             try backend.start()
@@ -80,7 +92,9 @@ struct ClickSubcommand: ParsableCommand {
         let app = LiveApp(session: session, backend: backend, store: start.unusableLastSession == nil ? store : nil,
                           summary: start.summary,
                           stopAfter: duration.flatMap(DurationText.seconds), note: note)
+        app.midi = midiSetup
         app.run()
+        midiSetup.close()
     }
 }
 

@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import JackBackend
+import MIDIInput
 import Synchronization
 import TerminalUI
 import WoodshedCore
@@ -20,6 +21,9 @@ final class LiveApp {
     let stopAfter: Double?
     /// Shown as the message until the first key press.
     private var note: String?
+
+    /// MIDI inputs read on this thread (RtMidi), if any.
+    var midi: MIDISetup?
 
     private var lastSaved = 0.0
     private var lastPrintedBar = Int64.min
@@ -70,6 +74,9 @@ final class LiveApp {
     func run() {
         installSignalHandlers()
         let fullScreen = Terminal.stdoutIsTerminal
+        // RtMidi, ALSA and libjack print to stderr from their own threads: while the display is up,
+        // that goes to a log file instead of over the screen.
+        let stderrLog = fullScreen ? try? StderrRedirect(appendingTo: Self.stderrLogPath()) : nil
         let terminal = Terminal()
         let keys = KeyInput()
         let started = Self.now()
@@ -84,6 +91,7 @@ final class LiveApp {
             for key in pressed {
                 if let action = Self.action(for: key, at: now) { session.perform(action) }
             }
+            midi?.poll(session, now: now)
             session.drainNotices(now: now)
             backend.tick(now: now)
             if let stopAfter, now - started >= stopAfter { break }
@@ -96,11 +104,16 @@ final class LiveApp {
                 plainOutput(now: now)
             }
         }
+        let counts = backend.counters.map { c in
+            "MIDI \(c[.midiMessages]) messages · \(c[.midiActions]) mapped · \(c[.midiIgnored]) ignored · \(c[.droppedMIDIEvents] + c[.droppedNotices]) dropped"
+        }
         backend.stop()
         terminal.restore()
+        stderrLog?.restore()
         save(Self.now())
         if !fullScreen {
-            emit("woodshed click: stopped · xruns \(backend.status.xruns) · skipped cycles \(backend.status.skippedCycles)")
+            emit("woodshed click: stopped · xruns \(backend.status.xruns) · skipped cycles \(backend.status.skippedCycles)"
+                 + (counts.map { " · " + $0 } ?? ""))
         }
     }
 
@@ -174,6 +187,15 @@ final class LiveApp {
         for s in [SIGINT, SIGTERM, SIGHUP] {
             signal(s) { _ in liveQuitRequested.store(true, ordering: .relaxed) }
         }
+    }
+
+    /// `$XDG_STATE_HOME/woodshed/stderr.log` (made if missing).
+    static func stderrLogPath() -> String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.local/state")
+        let dir = base + "/woodshed"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir + "/stderr.log"
     }
 
     static func now() -> Double {

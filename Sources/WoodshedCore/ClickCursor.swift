@@ -159,7 +159,7 @@
     #if !DEBUG
     @_noLocks @_noAllocation
     #endif
-    public mutating func adopt(_ next: TimelineHandle) {
+    public mutating func adopt(_ next: TimelineHandle, keepTempo: Bool = true) {
         let here: FramePosition
         let barNumber: Int64
         if segmentIndex < timeline.segments.count && !current.isRamp {
@@ -170,6 +170,7 @@
             barNumber = 0
         }
         timeline = next
+        if !keepTempo { tempoOverride = 0 }
         enter(next.firstBarSegment, start: here)
         if segmentIndex < timeline.segments.count { current.entryFirstBar = max(barNumber, 0) }
         load()
@@ -268,4 +269,52 @@
     public var beatsPerBar: Int64
     public var denominator: Int64
     public var milliBPM: Int64
+}
+
+extension ClickCursor {
+    /// Where the pending step is, for MIDI clock: its exact frame, its position in quarter notes
+    /// from the timeline's start (`quarterNum / quarterDen`, exact) and the tempo there
+    /// (thousandths of a quarter-note BPM; inside a ramp, the beat-linear tempo at that step).
+    /// Nil once the timeline has ended. Bounded: one pass over the segments before it.
+    #if !DEBUG
+    @_noLocks @_noAllocation
+    #endif
+    public func clockAnchor() -> (frame: FramePosition, quarterNum: Int128, quarterDen: Int128, milliBPM: Int64)? {
+        guard segmentIndex < timeline.segments.count else { return nil }
+        var num: Int128 = 0, den: Int128 = 1
+        var i = 0
+        while i < segmentIndex {
+            let s = timeline.segments[i]
+            if s.stepCount != .max {
+                // stepCount · 4 / (den · spb) quarters
+                let d = Int128(s.denominator) * Int128(s.stepsPerBeat)
+                num = num * d + Int128(s.stepCount) * 4 * den
+                den *= d
+                let g = ExactMath.gcd(num, den)
+                num /= g; den /= g
+            }
+            i += 1
+        }
+        let original = timeline.segments[segmentIndex]
+        let s = current
+        let inSegment = s.firstStep - original.firstStep + step
+        let d = Int128(s.denominator) * Int128(s.stepsPerBeat)
+        num = num * d + Int128(inSegment) * 4 * den
+        den *= d
+        let g = ExactMath.gcd(num, den)
+        num /= g; den /= g
+        let frame: FramePosition
+        var tempo = s.tempo1
+        if s.isRamp {
+            frame = FramePosition(whole: _frame)
+            let dt = Int128(s.tempo2 - s.tempo1)
+            let n = Int128(s.rampBeats) * Int128(s.stepsPerBeat)
+            tempo = s.tempo1 + Int64(ExactMath.roundDiv(dt * Int128(step), n))
+        } else if s.start.isExact {
+            frame = s.exactPosition(ofStep: step)
+        } else {
+            frame = FramePosition(whole: _frame)
+        }
+        return (frame, num, den, tempo)
+    }
 }

@@ -114,11 +114,13 @@ struct LiveClickTests {
         let show = try server.run("timeout", ["-s", "KILL", "6", "jack_showtime"], timeout: 10)
         var seen: [Int: (Int, Int, Int)] = [:]
         var lineOf: [Int: String] = [:]
-        let re = try Regex(#"frame = (\d+).*BBT:\s+(\d+)\|(\d+)\|(\d+)"#)
+        // The whole line as jack_showtime prints it: a line whose start was lost in the pipe when the
+        // tool was killed (once seen in CI: "frame = 512 state: Rolling…") is not a reading.
+        let re = try Regex(#"^frame = (\d+)  frame_time = \d+ usecs = \d+\s+state: Rolling\s+BBT:\s+(\d+)\|(\d+)\|(\d+)$"#)
         // Only "Rolling" readings: while the transport is "Starting", JACK has not yet run the
         // master's callback for the new position.
         for line in show.stdout.split(separator: "\n") where line.contains("state: Rolling") {
-            if let m = try re.firstMatch(in: String(line)),
+            if let m = try re.wholeMatch(in: String(line)),
                let f = Int(m.output[1].substring!), let bar = Int(m.output[2].substring!),
                let beat = Int(m.output[3].substring!), let tick = Int(m.output[4].substring!) {
                 seen[f] = (bar, beat, tick)
@@ -138,9 +140,12 @@ struct LiveClickTests {
         for (f, bbt) in seen.sorted(by: { $0.key < $1.key }) {
             if exact(f) == bbt {
                 if bbt.1 == 1 && bbt.2 < 100 { rollovers += 1 }
-            } else if (1...4).contains(where: { f - $0 * 256 >= 0 && exact(f - $0 * 256) == bbt }) {
+            } else if [-1, 1, 2, 3, 4].contains(where: { f - $0 * 256 >= 0 && exact(f - $0 * 256) == bbt }) {
                 // When a cycle of the master is skipped under load, JACK keeps the BBT it wrote for
-                // an earlier cycle: exact, for a frame whole periods before. Counted, not wrong.
+                // an earlier cycle: exact, for a frame whole periods before. And jack_transport_query
+                // does not read frame and BBT as one snapshot: the frame may be one cycle older than the
+                // BBT the master already wrote for the next cycle (once seen in CI: 8|1|1033 at frame
+                // 536096, exact for 536352). Counted, not wrong.
                 stale += 1
             } else {
                 wrong.append("\(lineOf[f] ?? ""): expected \(exact(f))")

@@ -1,0 +1,34 @@
+import ArgumentParser
+
+/// The MIDI options of `woodshed click` (and `midi monitor`/`learn`). Main thread.
+struct MIDIOptions: ParsableArguments {
+    @Option(name: .customLong("midi-map"), help: "MIDI map file (default: $XDG_CONFIG_HOME/woodshed/midi-map.json if it exists, else the built-in map).")
+    var midiMap: String?
+
+    @Option(name: .customLong("midi-in"), parsing: .singleValue,
+            help: "Also take MIDI from alsa:NAME (an ALSA sequencer port, through RtMidi) or jack:PORT (a JACK MIDI port connected to woodshed:midi_in). Repeatable.")
+    var midiIn: [String] = []
+
+    @Option(name: .long, help: "A setlist file (JSON): songs stepped by setlist-next/prev.")
+    var setlist: String?
+
+    func validate() throws {
+        for spec in midiIn {
+            guard MIDIInputSpec(spec) != nil else {
+                throw ValidationError("--midi-in takes alsa:NAME or jack:PORT, not '\(spec)'")
+            }
+        }
+    }
+}
+
+/// One `--midi-in` value. Any thread.
+enum MIDIInputSpec: Equatable {
+    case alsa(String)
+    case jack(String)
+
+    init?(_ text: String) {
+        if text.hasPrefix("alsa:"), text.count > 5 { self = .alsa(String(text.dropFirst(5))) }
+        else if text.hasPrefix("jack:"), text.count > 5 { self = .jack(String(text.dropFirst(5))) }
+        else { return nil }
+    }
+}

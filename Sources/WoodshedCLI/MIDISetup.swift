@@ -1,0 +1,85 @@
+import Control
+import Foundation
+import MIDI
+import MIDIInput
+import Persistence
+import WoodshedCore
+
+/// The MIDI side of a live session from the options: the map that applies (compiled), the
+/// setlist's songs, the JACK ports to connect to `midi_in`, and the RtMidi (ALSA) inputs that
+/// could be opened — with a warning for each that could not, so Woodshed keeps running.
+/// Main thread.
+struct MIDISetup {
+    var control: MIDIControl
+    var songs: [SetlistSong] = []
+    var jackSources: [String] = []
+    var alsaInputs: [RtMidiInput] = []
+    var warnings: [String] = []
+
+    init(options: MIDIOptions, clientName: String, monitorOnly: Bool = false) throws {
+        let resolved: (map: MIDIMap, source: String)
+        do {
+            resolved = try MIDIMap.resolve(explicit: options.midiMap)
+        } catch {
+            throw ValidationErrorMessage("\(error)")
+        }
+        control = MIDISetup.control(for: resolved.map, source: resolved.source, monitorOnly: monitorOnly)
+        if let path = options.setlist {
+            let list: Setlist
+            do { list = try Setlist(contentsOf: URL(fileURLWithPath: path)) } catch { throw ValidationErrorMessage("\(error)") }
+            songs = try list.songs.map { try MIDISetup.song($0) }
+        }
+        for spec in options.midiIn {
+            switch MIDIInputSpec(spec) {
+            case .jack(let port): jackSources.append(port)
+            case .alsa(let name):
+                do {
+                    alsaInputs.append(try RtMidiInput(api: .alsa, port: name, clientName: clientName))
+                } catch {
+                    warnings.append("--midi-in \(spec): \(error); going on without it")
+                }
+            case nil: break
+            }
+        }
+    }
+
+    /// The compiled map with its words.
+    static func control(for map: MIDIMap, source: String, monitorOnly: Bool) -> MIDIControl {
+        MIDIControl(bindings: map.bindings(), debounceMilliseconds: map.debounceMilliseconds,
+                    descriptions: map.mappings.indices.map { map.describe($0) ?? "" },
+                    texts: map.mappings.indices.map { map.text(at: $0) },
+                    source: source, monitorOnly: monitorOnly)
+    }
+
+    /// A setlist song as click settings (tempo, meter, pattern), or a preset by name.
+    static func song(_ s: Setlist.Song) throws -> SetlistSong {
+        if let preset = s.preset {
+            _ = try PresetLibrary().load(name: preset)   // a missing preset fails now, not on stage
+            return SetlistSong(title: s.title, preset: preset, settings: ClickSettings())
+        }
+        var settings = ClickSettings()
+        if let t = s.tempo { settings.milliBPM = try Tempo(parsing: t).milliBPM }
+        if let m = s.meter {
+            let meter = try Meter(parsing: m)
+            settings.beats = meter.beats
+            settings.denominator = meter.denominator
+        }
+        settings.pattern = s.pattern
+        _ = try settings.plan()
+        return SetlistSong(title: s.title, settings: settings)
+    }
+
+    /// Hands what the RtMidi inputs received to the session. Control thread.
+    func poll(_ session: LiveSession, now: Double) {
+        for input in alsaInputs {
+            while let e = input.tryReceive() {
+                var bytes = (e.byte0, e.byte1, e.byte2)
+                withUnsafeBytes(of: &bytes) { raw in
+                    session.receiveExternalMIDI(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int(e.count), now: now)
+                }
+            }
+        }
+    }
+
+    func close() { for i in alsaInputs { i.close() } }
+}
