@@ -18,30 +18,35 @@ let package = Package(
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         .systemLibrary(name: "CJack", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
+        .systemLibrary(name: "CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
         .target(name: "CRealtimeSanitizer"),
 
         // Pure, testable time: tempo, meter, patterns, tempo maps, click scheduling.
         .target(name: "WoodshedCore"),
+        // MIDI messages, the action table and the compiled map (render-side pedal state).
+        .target(name: "MIDI"),
         // Lock-free pieces shared by the render thread and the control thread.
         .target(name: "RealtimeKit"),
         // The renderer and its voices: render thread only.
-        .target(name: "RenderGraph", dependencies: ["WoodshedCore", "RealtimeKit"]),
+        .target(name: "RenderGraph", dependencies: ["WoodshedCore", "RealtimeKit", "MIDI"]),
         // Click sounds: synthesized, or loaded from WAV/FLAC and resampled (control thread).
         .target(name: "Sounds", dependencies: ["RenderGraph", "CSndFile", "CSampleRate"]),
         // Files: presets and klick tempo maps.
-        .target(name: "Persistence", dependencies: ["WoodshedCore"], resources: [.copy("BuiltinPresets")]),
+        .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI"], resources: [.copy("BuiltinPresets")]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "CSndFile", "CRealtimeSanitizer"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).
         .target(name: "JackBackend", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "Control", "CJack", "CRealtimeSanitizer"]),
+        // MIDI input from ALSA sequencer ports through RtMidi (devices not bridged into JACK).
+        .target(name: "MIDIInput", dependencies: ["CRtMidi", "RealtimeKit", "MIDI"]),
         // Full-screen terminal display and key input (ANSI escape codes, no curses).
         .target(name: "TerminalUI"),
         // The control thread: live state, keyboard actions, commands to the renderer.
-        .target(name: "Control", dependencies: ["WoodshedCore", "RenderGraph", "RealtimeKit", "Persistence", "Sounds"]),
+        .target(name: "Control", dependencies: ["WoodshedCore", "RenderGraph", "RealtimeKit", "Persistence", "Sounds", "MIDI"]),
         // The command line: argument parsing and the jobs it starts.
         .target(name: "WoodshedCLI", dependencies: [
             "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend",
-            "JackBackend", "TerminalUI", "Control",
+            "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -53,6 +58,8 @@ let package = Package(
         .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "WoodshedCore"]),
+        .testTarget(name: "MIDITests", dependencies: ["MIDI"]),
+        .testTarget(name: "MIDIInputTests", dependencies: ["MIDIInput", "MIDI", "WoodshedTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend"]),

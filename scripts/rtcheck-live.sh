@@ -16,6 +16,7 @@ bin=${1:?usage: rtcheck-live.sh WOODSHED_BINARY}
 command -v jackd jack_lsp jack_transport jack_showtime >/dev/null \
   || { echo "rtcheck-live: needs jackd, jack_lsp, jack_transport, jack_showtime (scripts/setup.sh test)" >&2; exit 1; }
 
+root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 export XDG_STATE_HOME=$tmp/state      # never touch the user's last-click.json
 export JACK_NO_START_SERVER=1
@@ -180,6 +181,21 @@ follow_session() {
     "woodshed did not follow the master's 90 and then 150 BPM"
 }
 
+# MIDI: a flood of footswitch notes, pedal CCs, taps, a toggle and SysEx into midi_in (the
+# JACK-Client sender), MIDI clock out on midi_clock, with transport start/stop/locate.
+midi_session() {
+  start_click "midi-p$1" rt-midi 120 --no-connect --jack-name rt-midi --midi-clock --transport master
+  { echo play; sleep 2; echo stop; sleep 0.3; echo "locate 96000"; sleep 0.3; echo play; sleep 2; echo stop; echo quit; } \
+    | timeout 10 jack_transport {keys}>&- >"$tmp/transport-midi.log" 2>&1 &
+  helper_pids+=($!)
+  /usr/bin/python3 "$root/Tests/Tools/midi_send.py" --name rt-flood --connect rt-midi:midi_in --flood 3000 --seconds 3 \
+    --pattern '144,62,100;128,62,0;176,64,127;176,64,0;144,60,100;128,60,0;176,11,90;240,126,127,6,1,247' \
+    {keys}>&- >"$tmp/flood.log" 2>&1 || true
+  wait "${helper_pids[-1]}" || true
+  finish_click
+  judge 'grep -q "MIDI [1-9][0-9]* messages" "$tmp/$session.out"' "no MIDI reached woodshed"
+}
+
 # The sanitizer must catch the allocation the RTSan build makes in the callback on request.
 negative_control() {
   export WOODSHED_RTCHECK_ALLOCATE=1
@@ -202,6 +218,7 @@ start_server 256
 free_session 256
 map_session 256
 master_session 256
+midi_session 256
 stop_server
 start_server 64
 free_session 64

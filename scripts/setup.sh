@@ -4,7 +4,7 @@
 set -euo pipefail
 want=${1:-run}
 pkgs=(libsndfile1-dev libsamplerate0-dev libjack-jackd2-dev librtmidi-dev libasound2-dev pkg-config jackd2)
-if [ "$want" = test ]; then pkgs+=(klick sox python3 tmux gcc); fi
+if [ "$want" = test ]; then pkgs+=(klick sox python3 python3-jack-client tmux gcc); fi
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -23,6 +23,10 @@ public final class LiveSession {
     public private(set) var songIndex = 0
     /// `midi monitor`: the latest messages and what each triggered, oldest first.
     public private(set) var midiLog: [String] = []
+    /// Lines ever added to `midiLog`.
+    public private(set) var midiLogTotal = 0
+    /// Monitor mode: every message received, oldest first (for `midi learn`).
+    public private(set) var midiMessages: [MIDIMessage] = []
     /// The latest MIDI message and the mapping it fired, for the display.
     public private(set) var lastMIDI = ""
     /// Start/stop of JACK transport in follow and master modes.
@@ -227,7 +231,7 @@ public final class LiveSession {
         guard let midi, let m = externalParser.parse(bytes, count: count) else { return }
         if externalMatcher == nil { externalMatcher = midi.matcher(rate: 1000) }  // frames = milliseconds
         guard let matcher = externalMatcher else { return }
-        if midi.monitorOnly { logMIDI("alsa\t\(m.text)") }
+        if midi.monitorOnly { logMIDI("alsa\t\(m.text)"); midiMessages.append(m) }
         let ms = Int64((now - started) * 1000)
         var i = -1
         while let b = matcher.next(for: m, frame: ms, after: &i) {
@@ -279,6 +283,7 @@ public final class LiveSession {
     }
 
     private func logMIDI(_ line: String) {
+        midiLogTotal += 1
         midiLog.append(line)
         if midiLog.count > 200 { midiLog.removeFirst(midiLog.count - 200) }
     }
@@ -330,6 +335,7 @@ public final class LiveSession {
             case .midiMessage(let kind, let channel, let d1, let d2, let frame):
                 let m = MIDIMessage(kind: MIDIMessage.Kind(rawValue: kind) ?? .other, channel: channel, data1: d1, data2: d2)
                 logMIDI("\(frame)\t\(m.text)")
+                midiMessages.append(m)
             case .midiFired(let index, let value, let applied, _):
                 let what = describeMIDI(index: Int(index))
                 lastMIDI = "MIDI \(what)"

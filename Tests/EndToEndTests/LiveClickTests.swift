@@ -8,7 +8,7 @@ enum Live {
     /// Starts `woodshed click ARGS` on `server` with its own state folder; waits for its port.
     static func start(_ server: PrivateJackServer, name: String, _ args: [String]) throws -> Process {
         let state = try E2E.tempDir().path
-        let p = try server.spawn("/usr/bin/env", ["XDG_STATE_HOME=\(state)", E2E.woodshed, "click"] + args
+        let p = try server.spawn("/usr/bin/env", ["XDG_STATE_HOME=\(state)", "XDG_CONFIG_HOME=\(state)", E2E.woodshed, "click"] + args
                                  + ["--jack-name", name])
         let up = PrivateJackServer.wait(timeout: 10) { server.ports().contains("\(name):click") }
         if !up { throw JackToolError("woodshed did not come up: \(server.output(of: p))") }
@@ -244,7 +244,7 @@ struct LiveClickTests {
         defer { server.stop() }
         let state = try E2E.tempDir().path
         func click(_ args: [String]) throws -> String {
-            let r = try server.run("/usr/bin/env", ["XDG_STATE_HOME=\(state)", E2E.woodshed, "click"] + args
+            let r = try server.run("/usr/bin/env", ["XDG_STATE_HOME=\(state)", "XDG_CONFIG_HOME=\(state)", E2E.woodshed, "click"] + args
                                    + ["--no-connect", "--for", "1s"], timeout: 20)
             #expect(r.status == 0, "\(r.stderr)")
             return r.stdout

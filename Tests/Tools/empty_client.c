@@ -17,6 +17,13 @@
 
 static jack_port_t *out;
 static atomic_int server_gone;
+static atomic_int xruns;
+
+static int on_xrun(void *arg) {
+    (void)arg;
+    atomic_fetch_add(&xruns, 1);
+    return 0;
+}
 
 /* Real-time thread: nothing at all. */
 static int process(jack_nframes_t nframes, void *arg) {
@@ -61,6 +68,7 @@ int main(int argc, char **argv) {
     out = jack_port_register(client, "out", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
     jack_set_process_callback(client, process, NULL);
     jack_on_shutdown(client, on_shutdown, NULL);
+    jack_set_xrun_callback(client, on_xrun, NULL);
     if (!out || jack_activate(client)) {
         fprintf(stderr, "empty_client: cannot activate client\n");
         jack_client_close(client);
@@ -76,5 +84,7 @@ int main(int argc, char **argv) {
     }
     jack_deactivate(client);
     jack_client_close(client);
+    printf("xruns %d\n", atomic_load(&xruns));
+    fflush(stdout);
     return 0;
 }

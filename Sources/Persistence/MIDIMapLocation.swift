@@ -1,0 +1,30 @@
+import Foundation
+
+/// Which map a session uses. Control thread (it reads files).
+extension MIDIMap {
+    /// `$XDG_CONFIG_HOME/woodshed/midi-map.json`, or `~/.config/woodshed/midi-map.json` when
+    /// `XDG_CONFIG_HOME` is unset or empty. MIDI learn saves here.
+    public static func userMapURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
+        return config.appendingPathComponent("woodshed/midi-map.json")
+    }
+
+    /// The map that applies, and where it came from (for messages): the `--midi-map` file when
+    /// given; else the user's map file (`userMapURL`) when it exists; else the built-in default
+    /// (source "built-in default"). A file that is missing or does not parse is an error: a
+    /// broken user map is never silently replaced by the default.
+    public static func resolve(explicit path: String?,
+                               environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(MIDIMapError) -> (map: MIDIMap, source: String) {
+        if let path {
+            let url = URL(fileURLWithPath: path)
+            return (try MIDIMap(contentsOf: url), url.relativePath)
+        }
+        let user = userMapURL(environment: environment)
+        if FileManager.default.fileExists(atPath: user.path) {
+            return (try MIDIMap(contentsOf: user), user.path)
+        }
+        return (BuiltinMIDIMap.map, BuiltinMIDIMap.source)
+    }
+}
