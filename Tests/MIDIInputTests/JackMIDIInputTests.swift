@@ -40,7 +40,10 @@ final class SequencedNotes {
     }
 
     /// Runs `body` with this process's JACK_DEFAULT_SERVER set to the private server (RtMidi's
-    /// JACK backend connects in-process) and JACK_NO_START_SERVER=1; puts both back afterwards.
+    /// JACK backend connects in-process, and takes the server name only from there) and
+    /// JACK_NO_START_SERVER=1; puts both back afterwards. Keep `body` short: the environment
+    /// is the whole process's, and children other tests start meanwhile inherit it (RtMidi
+    /// connects to JACK only when created, so only creating the input needs it).
     func withServerEnvironment<T>(_ body: () throws -> T) throws -> T {
         let keys = ["JACK_DEFAULT_SERVER", "JACK_NO_START_SERVER"]
         let old = keys.map { getenv($0).map { String(cString: $0) } }
@@ -74,53 +77,55 @@ struct JackMIDIInputTests {
           .timeLimit(.minutes(1)))
     func notesArrive() throws {
         let notes = try SequencedNotes(name: "wsseq")
-        try notes.withServerEnvironment {
-            #expect(RtMidiInput.ports(api: .jack) == .success(["wsseq:out"]))
-            let input = try RtMidiInput(api: .jack, port: "WSSEQ", clientName: "ws-rtmidi-test")
-            #expect(input.portName == "wsseq:out")
-            #expect(input.libraryOutput == "")
-            let events = receive(from: input, for: 1.4)
-            #expect(input.close() == "")
-            #expect(input.dropped == 0)
+        let ports = try notes.withServerEnvironment { RtMidiInput.ports(api: .jack) }
+        #expect(ports == .success(["wsseq:out"]))
+        let input = try notes.withServerEnvironment {
+            try RtMidiInput(api: .jack, port: "WSSEQ", clientName: "ws-rtmidi-test")
+        }
+        #expect(input.portName == "wsseq:out")
+        #expect(input.libraryOutput == "")
+        let events = receive(from: input, for: 1.4)
+        #expect(input.close() == "")
+        #expect(input.dropped == 0)
 
-            #expect(events.first?.timestamp == 0)  // RtMidi: the first message has no previous one
-            let start = try #require(events.firstIndex { $0.bytes == SequencedNotes.noteOn60 })
-            let fromLoopStart = Array(events[start...])
-            #expect(fromLoopStart.count >= 4)
-            #expect(fromLoopStart.map(\.bytes) == fromLoopStart.indices.map { SequencedNotes.loop[$0 % 4] })
-            // RtMidi's time stamp: seconds since the previous message (JACK cycles of 5.3 ms).
-            for i in 1..<fromLoopStart.count {
-                let gap = SequencedNotes.gaps[(i - 1) % 4]
-                #expect(abs(fromLoopStart[i].timestamp - gap) < 0.03, "message \(i): \(fromLoopStart[i].timestamp) s after the previous, expected \(gap) s")
-            }
+        #expect(events.first?.timestamp == 0)  // RtMidi: the first message has no previous one
+        let start = try #require(events.firstIndex { $0.bytes == SequencedNotes.noteOn60 })
+        let fromLoopStart = Array(events[start...])
+        #expect(fromLoopStart.count >= 4)
+        #expect(fromLoopStart.map(\.bytes) == fromLoopStart.indices.map { SequencedNotes.loop[$0 % 4] })
+        // RtMidi's time stamp: seconds since the previous message, measured in JACK cycles of
+        // 5.3 ms (seen here: within 5 ms); 30 ms leaves room for a loaded machine.
+        for i in 1..<fromLoopStart.count {
+            let gap = SequencedNotes.gaps[(i - 1) % 4]
+            #expect(abs(fromLoopStart[i].timestamp - gap) < 0.03, "message \(i): \(fromLoopStart[i].timestamp) s after the previous, expected \(gap) s")
         }
     }
 
     @Test("after close() the input is quiet, and closing again does nothing")
     func closeTwice() throws {
         let notes = try SequencedNotes(name: "wsclose")
-        try notes.withServerEnvironment {
-            let input = try RtMidiInput(api: .jack, port: "wsclose:out", clientName: "ws-rtmidi-close")
-            #expect(input.isOpen)
-            input.close()
-            #expect(!input.isOpen)
-            #expect(input.close() == "")
-            usleep(300_000)
-            #expect(input.tryReceive() == nil)
-            #expect(input.dropped == 0)
+        let input = try notes.withServerEnvironment {
+            try RtMidiInput(api: .jack, port: "wsclose:out", clientName: "ws-rtmidi-close")
         }
+        #expect(input.isOpen)
+        input.close()
+        #expect(!input.isOpen)
+        #expect(input.close() == "")
+        usleep(300_000)
+        #expect(input.tryReceive() == nil)
+        #expect(input.dropped == 0)
     }
 
     @Test("a port can be chosen by its number, as ports(api:) lists them")
     func byNumber() throws {
         let notes = try SequencedNotes(name: "wsnum")
-        try notes.withServerEnvironment {
-            let input = try RtMidiInput(api: .jack, port: "0", clientName: "ws-rtmidi-num")
-            #expect(input.portName == "wsnum:out")
-            let events = receive(from: input, for: 0.6)
-            #expect(events.count >= 3)
-            #expect(events.allSatisfy { SequencedNotes.loop.contains($0.bytes) })
+        let input = try notes.withServerEnvironment {
+            try RtMidiInput(api: .jack, port: "0", clientName: "ws-rtmidi-num")
         }
+        #expect(input.portName == "wsnum:out")
+        let events = receive(from: input, for: 0.6)
+        #expect(events.count >= 3)
+        #expect(events.allSatisfy { SequencedNotes.loop.contains($0.bytes) })
     }
 
     @Test("a device that is not there: the error lists the ports there are, by number")
@@ -139,17 +144,17 @@ struct JackMIDIInputTests {
     @Test("a full ring keeps the oldest messages and counts the ones it drops")
     func fullRing() throws {
         let notes = try SequencedNotes(name: "wsfull")
-        try notes.withServerEnvironment {
-            let input = try RtMidiInput(api: .jack, port: "wsfull", clientName: "ws-rtmidi-full", capacity: 2)
-            usleep(1_300_000)  // about ten messages into a ring of two
-            var kept: [RawMIDIEvent] = []
-            while let e = input.tryReceive() { kept.append(e) }
-            let dropped = input.dropped
-            input.close()
-            #expect(kept.count == 2)
-            #expect(dropped >= 3)
-            let first = try #require(SequencedNotes.loop.firstIndex(of: kept[0].bytes))
-            #expect(kept[1].bytes == SequencedNotes.loop[(first + 1) % 4])
+        let input = try notes.withServerEnvironment {
+            try RtMidiInput(api: .jack, port: "wsfull", clientName: "ws-rtmidi-full", capacity: 2)
         }
+        usleep(1_300_000)  // about ten messages into a ring of two
+        var kept: [RawMIDIEvent] = []
+        while let e = input.tryReceive() { kept.append(e) }
+        let dropped = input.dropped
+        input.close()
+        #expect(kept.count == 2)
+        #expect(dropped >= 3)
+        let first = try #require(SequencedNotes.loop.firstIndex(of: kept[0].bytes))
+        #expect(kept[1].bytes == SequencedNotes.loop[(first + 1) % 4])
     }
 }
