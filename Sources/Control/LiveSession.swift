@@ -221,6 +221,8 @@ public final class LiveSession {
         say("\(label) (\(Tempo.display(settings.milliBPM)) BPM \(settings.beats)/\(settings.denominator)) from the next bar")
     }
 
+    deinit { externalMatcher?.deallocate() }
+
     private var externalParser = MIDIParser()
     private var externalMatcher: MIDIMatcher?
     private let started = MonotonicClock.seconds()

@@ -29,7 +29,7 @@ public struct MIDIControl: Sendable {
 
     /// The render-side matcher for a renderer at `rate` (the renderer owns and frees it).
     public func matcher(rate: Int) -> MIDIMatcher {
-        MIDIMatcher(bindings, debounceFrames: Int64(debounceMilliseconds) * Int64(rate) / 1000)
+        MIDIMatcher(bindings, debounceFrames: MIDIMatcher.debounceFrames(milliseconds: debounceMilliseconds, rate: rate))
     }
 }
 

@@ -24,6 +24,12 @@
         count = list.count
     }
 
+    /// A debounce time in frames at `rate` frames per second, rounded up (so 30 ms is never
+    /// shorter than 30 ms).
+    public static func debounceFrames(milliseconds: Int, rate: Int) -> Int64 {
+        (Int64(milliseconds) * Int64(rate) + 999) / 1000
+    }
+
     /// Number of bindings.
     public let count: Int
 

@@ -55,7 +55,7 @@ public struct MIDIMap: Sendable, Equatable {
 
     /// The debounce in frames at `rate` frames per second, rounded up.
     public func debounceFrames(rate: Int) -> Int64 {
-        (Int64(debounceMilliseconds) * Int64(rate) + 999) / 1000
+        MIDIMatcher.debounceFrames(milliseconds: debounceMilliseconds, rate: rate)
     }
 
     /// The text argument of mapping `index` (the preset name of a `preset` mapping); nil for

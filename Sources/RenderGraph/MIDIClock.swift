@@ -65,6 +65,23 @@ struct MIDIClock {
         nextFrame = frame(ofTick: k)
     }
 
+    /// Anchors on the cursor's pending step (its exact frame, quarter-note position and tempo);
+    /// the next tick is the first at or after `frame`. Nothing changes once the timeline ended.
+    @inline(__always)
+    mutating func anchor(on cursor: ClickCursor, from frame: Int64) {
+        guard let a = cursor.clockAnchor() else { return }
+        anchor(at: a.frame, quarterNum: a.quarterNum, quarterDen: a.quarterDen, milliBPM: a.milliBPM, from: frame)
+    }
+
+    /// Sends the span's ticks before the cursor's pending step, then anchors on that step
+    /// (beat by beat on tempo maps; where another song's timeline takes over).
+    @inline(__always)
+    mutating func reanchor(on cursor: ClickCursor, spanStart: Int64, offset: Int, into out: MIDIEventBuffer) {
+        guard cursor.clockAnchor() != nil else { return }
+        emit(start: spanStart, frames: Int(cursor.frame - spanStart), offset: offset, into: out)
+        anchor(on: cursor, from: cursor.frame)
+    }
+
     /// A live tempo change at frame `f` (the pending tick is at or after `f`).
     mutating func changeTempo(to newMilliBPM: Int64, at f: Int64) {
         guard newMilliBPM > 0, newMilliBPM != milliBPM else { return }

@@ -207,13 +207,7 @@ public final class Renderer {
                     let keep = pendingKeepsTempo
                     cursor.adopt(next, keepTempo: keep)
                     pendingTimeline = nil
-                    if clockOn && !keep {
-                        if let a = cursor.clockAnchor() {
-                            clock.emit(start: start, frames: Int(cursor.frame - start), offset: offset, into: midiOut)
-                            clock.anchor(at: a.frame, quarterNum: a.quarterNum, quarterDen: a.quarterDen,
-                                         milliBPM: a.milliBPM, from: cursor.frame)
-                        }
-                    }
+                    if clockOn && !keep { clock.reanchor(on: cursor, spanStart: start, offset: offset, into: midiOut) }
                     _ = notices.tryPush(.timelineRetired(id: old))
                     if cursor.frame >= end { break }
                 }
@@ -229,11 +223,9 @@ public final class Renderer {
                                  into: click, frames: frames)
                 }
                 let beat = cursor.beatInBar
-                if reanchorClock && beat.onBeat, let a = cursor.clockAnchor() {
+                if reanchorClock && beat.onBeat {
                     // Tempo maps: the clock follows ramps and tempo steps beat by beat.
-                    clock.emit(start: start, frames: Int(cursor.frame - start), offset: offset, into: midiOut)
-                    clock.anchor(at: a.frame, quarterNum: a.quarterNum, quarterDen: a.quarterDen,
-                                 milliBPM: a.milliBPM, from: cursor.frame)
+                    clock.reanchor(on: cursor, spanStart: start, offset: offset, into: midiOut)
                 }
                 if beat.onBeat {
                     let meter = cursor.meterAndTempo
@@ -363,11 +355,7 @@ public final class Renderer {
 
     /// Puts the MIDI clock where the cursor is: the first tick at or after `frame`.
     @inline(__always)
-    private func anchorClock(from frame: Int64) {
-        if let a = cursor.clockAnchor() {
-            clock.anchor(at: a.frame, quarterNum: a.quarterNum, quarterDen: a.quarterDen, milliBPM: a.milliBPM, from: frame)
-        }
-    }
+    private func anchorClock(from frame: Int64) { clock.anchor(on: cursor, from: frame) }
 
     /// A jump of the play position: the next click is the first at or after `frame`; sounding
     /// clicks stop.

@@ -9,6 +9,13 @@ import WoodshedCore
 /// Set by SIGINT, SIGTERM or SIGHUP; the live loop quits at its next turn.
 let liveQuitRequested = Atomic<Bool>(false)
 
+/// SIGINT, SIGTERM and SIGHUP set `liveQuitRequested`. Main thread.
+func installQuitSignals() {
+    for s in [SIGINT, SIGTERM, SIGHUP] {
+        signal(s) { _ in liveQuitRequested.store(true, ordering: .relaxed) }
+    }
+}
+
 /// The control thread's loop for `woodshed click`: keys in, actions to the session, notices
 /// out, JACK upkeep (reconnect), and the display drawn about 30 times a second — or, without
 /// a terminal on stdout, one plain line per bar. Main thread.
@@ -72,7 +79,7 @@ final class LiveApp {
     }
 
     func run() {
-        installSignalHandlers()
+        installQuitSignals()
         let fullScreen = Terminal.stdoutIsTerminal
         // RtMidi, ALSA and libjack print to stderr from their own threads: while the display is up,
         // that goes to a log file instead of over the screen.
@@ -183,12 +190,6 @@ final class LiveApp {
         }
     }
 
-    private func installSignalHandlers() {
-        for s in [SIGINT, SIGTERM, SIGHUP] {
-            signal(s) { _ in liveQuitRequested.store(true, ordering: .relaxed) }
-        }
-    }
-
     /// `$XDG_STATE_HOME/woodshed/stderr.log` (made if missing).
     static func stderrLogPath() -> String {
         let env = ProcessInfo.processInfo.environment
@@ -198,9 +199,5 @@ final class LiveApp {
         return dir + "/stderr.log"
     }
 
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    static func now() -> Double { MonotonicClock.seconds() }
 }

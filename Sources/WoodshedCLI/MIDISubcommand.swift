@@ -62,6 +62,16 @@ struct MIDIListenOptions: ParsableArguments {
         do { try backend.start() } catch { throw ValidationErrorMessage("\(error)") }
         return (session, backend, setup)
     }
+
+    /// One turn of a watching session: ALSA input, the renderer's notices, JACK upkeep.
+    /// Returns the time of the turn.
+    static func pump(_ session: LiveSession, _ backend: JackBackend, _ setup: MIDISetup) -> Double {
+        let now = LiveApp.now()
+        setup.poll(session, now: now)
+        session.drainNotices(now: now)
+        backend.tick(now: now)
+        return now
+    }
 }
 
 /// `woodshed midi monitor`. Main thread.
@@ -84,10 +94,7 @@ struct MIDIMonitorSubcommand: ParsableCommand {
         var shown = 0
         while !liveQuitRequested.load(ordering: .relaxed) {
             usleep(20_000)
-            let now = LiveApp.now()
-            setup.poll(session, now: now)
-            session.drainNotices(now: now)
-            backend.tick(now: now)
+            let now = MIDIListenOptions.pump(session, backend, setup)
             // midiLog keeps the latest 200 lines; midiLogTotal counts every line.
             let log = session.midiLog, total = session.midiLogTotal
             let fresh = min(total - shown, log.count)
@@ -141,10 +148,7 @@ struct MIDILearnSubcommand: ParsableCommand {
         let limit = DurationText.seconds(timeout) ?? 60
         while !liveQuitRequested.load(ordering: .relaxed) {
             usleep(10_000)
-            let now = LiveApp.now()
-            setup.poll(session, now: now)
-            session.drainNotices(now: now)
-            backend.tick(now: now)
+            let now = MIDIListenOptions.pump(session, backend, setup)
             if let m = session.midiMessages.first(where: { Self.learnable($0, for: act) }) {
                 let mapping = Self.mapping(for: m, action: act, argument: arg)
                 do {
@@ -206,8 +210,3 @@ func out(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
-func installQuitSignals() {
-    for s in [SIGINT, SIGTERM, SIGHUP] {
-        signal(s) { _ in liveQuitRequested.store(true, ordering: .relaxed) }
-    }
-}

@@ -144,9 +144,25 @@ struct MIDILiveTests {
         PrivateJackServer.terminate(empty)
         let out = server.output(of: p).stdout
         let lines = out.split(separator: "\n")
-        #expect(out.contains("MIDI 150000 messages · 75000 mapped · 0 ignored · 0 dropped"), "\(lines.suffix(2))")
-        #expect(lines.last { $0.hasPrefix("bar ") }?.contains("120 BPM") == true || lines.last { $0.hasPrefix("bar ") }?.contains("121 BPM") == true,
-                "\(lines.suffix(3))")
+        let counts = try #require(out.firstMatch(of: /skipped cycles (\d+) · MIDI (\d+) messages · (\d+) mapped · (\d+) ignored · (\d+) dropped/),
+                                  "\(lines.suffix(2))")
+        let skipped = Int(counts.output.1)!, messages = Int(counts.output.2)!, mapped = Int(counts.output.3)!
+        #expect(counts.output.4 == "0" && counts.output.5 == "0", "\(lines.suffix(2))")
+        // The last bar's tempo: every press of note 62 (+1 BPM) undone by one of note 60.
+        let lastBar = lines.last { $0.hasPrefix("bar ") }.map(String.init) ?? ""
+        let finalBPM = Int(lastBar.firstMatch(of: /· (\d+) BPM/)?.output.1 ?? "") ?? -1
+        if skipped == 0 {
+            #expect(messages == 150_000 && mapped == 75_000, "\(lines.suffix(2))")
+            #expect(finalBPM == 120, "\(lastBar)")
+        } else {
+            // A cycle JACK skipped for woodshed (an xrun of the --no-realtime server) takes its
+            // MIDI with it inside JACK: at most ⌈5000·256/48000⌉ = 27 events per skipped cycle,
+            // and woodshed counts the skipped cycles. Everything JACK delivered is counted.
+            #expect(messages <= 150_000 && 150_000 - messages <= 27 * skipped, "\(lines.suffix(2))")
+            #expect(abs(2 * mapped - messages) <= 2 * skipped + 1, "\(lines.suffix(2))")
+            #expect(abs(finalBPM - 120) <= skipped, "\(lastBar)")
+        }
+
         let ours = Int(out.firstMatch(of: /xruns (\d+) ·/)?.output.1 ?? "") ?? -1
         let theirs = Int(server.output(of: empty).stdout.firstMatch(of: /xruns (\d+)/)?.output.1 ?? "") ?? -1
         #expect(ours >= 0 && theirs >= 0)
