@@ -4,6 +4,9 @@ import CJack
 public enum JackPorts {
     /// JACK MIDI output ports (what can feed woodshed:midi_in), or the error.
     public static func midiSources(server: String?) -> Result<[String], JackError> {
+        // libjack's own messages (no server, …) go where JackBackend's do, not to stderr.
+        jack_set_error_function(jackMessage)
+        jack_set_info_function(jackMessage)
         var status = jack_status_t(rawValue: 0)
         guard let c = woodshed_jack_client_open("woodshed-ports", JackNoStartServer, &status, server) else {
             if status.rawValue & JackServerFailed.rawValue != 0 { return .failure(.noServer(server: server ?? "default")) }

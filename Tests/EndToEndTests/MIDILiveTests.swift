@@ -169,6 +169,20 @@ struct MIDILiveTests {
         #expect(ours <= theirs + 1, "woodshed saw \(ours) xruns, the empty client \(theirs)")
     }
 
+    @Test("midi ports with no JACK server and no ALSA sequencer: both reasons on stdout, nothing from the libraries on stderr")
+    func portsWithoutBackends() throws {
+        let r = try E2E.woodshed("midi", "ports", "--server", "ws-no-such-server-\(getpid())")
+        #expect(r.status == 0)
+        #expect(r.stdout == """
+            JACK MIDI sources (connect one to woodshed:midi_in, or --midi-in jack:PORT):
+              not available: no JACK server 'ws-no-such-server-\(getpid())' is running. Start one, e.g.: jackd -d alsa   (or, with no sound card: jackd --no-realtime -d dummy)
+            ALSA MIDI inputs (--midi-in alsa:NAME, through RtMidi):
+              not available: ALSA MIDI is not available: /dev/snd/seq is missing (no ALSA sequencer; load snd-seq, or connect the device through JACK: woodshed:midi_in)
+
+            """)
+        #expect(r.stderr == "")
+    }
+
     @Test("SysEx, running status and stray bytes on midi_in: ignored safely and counted; running-status notes still map")
     func malformedInput() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
