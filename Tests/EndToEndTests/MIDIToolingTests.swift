@@ -46,6 +46,9 @@ struct MIDIToolingTests {
                 got = Array(Self.parseDump(server.output(of: dump).stdout).dropFirst(before))
                 return got.count >= events.count
             }
+            // A cycle the server skipped for jack_midi_dump (an xrun) takes its events with it
+            // inside JACK (seen once in CI: the last event missing): again, once.
+            if !all && attempt < 2 { continue }
             #expect(all, "jack_midi_dump printed \(got.count) of \(events.count) events:\n\(server.output(of: dump).stdout)")
             #expect(got.map(\.bytes) == events.map(\.bytes), "jack_midi_dump printed \(got.map(\.bytes))")
 

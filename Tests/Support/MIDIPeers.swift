@@ -161,8 +161,10 @@ public final class MIDIRecorder: @unchecked Sendable {
     }
 
     /// Ends the recording now (SIGTERM: everything recorded so far is written) and reads it.
+    /// Closing the JACK client and writing a minute of clock can take seconds on a loaded
+    /// machine: it gets 30 s before SIGKILL (5 s once cut a CI recording mid-line).
     public func stop() throws -> MIDIRecording {
-        PrivateJackServer.terminate(process)
+        PrivateJackServer.terminate(process, within: 30)
         return try finished()
     }
 
