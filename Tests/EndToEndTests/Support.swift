@@ -38,12 +38,21 @@ enum E2E {
 
     static func woodshed(_ args: String...) throws -> Result { try run(woodshed, args) }
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder, inside one folder per test process that is removed when the
+    /// process exits (recordings are tens of MB; a folder no test removed once filled /tmp).
     static func tempDir() throws -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-e2e-\(UUID().uuidString)")
+        let u = tempRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
         return u
     }
+
+    static let tempRoot: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-e2e-\(getpid())-\(UUID().uuidString)")
+        tempRootPath = root.path
+        atexit { if let p = E2E.tempRootPath { try? FileManager.default.removeItem(atPath: p) } }
+        return root
+    }()
+    nonisolated(unsafe) static var tempRootPath: String?
 
     struct Sound { var rate: Int; var channels: Int; var format: Int32; var samples: [Float] }
 
