@@ -98,7 +98,11 @@ struct MIDILiveTests {
             let k = (t * 97 + 60_000) / 120_000
             let ideal = (2 * k * 120_000 + 97) / (2 * 97)
             if abs(t - ideal) <= 1 {
-                #expect(seenTicks.insert(k).inserted, "tick \(k) sent twice")
+                // Under load JACK may hand the recorder one cycle twice (it records that as a
+                // gap going backwards): a tick seen twice is woodshed's fault only without one.
+                let twice = !seenTicks.insert(k).inserted
+                #expect(!twice || recording.hasGap(in: e.abs - 512 ..< e.abs + 512),
+                        "tick \(k) sent twice, gaps \(recording.gaps(in: e.abs - 2048 ..< e.abs + 2048))")
             } else if abs(abs(t - ideal) - 256) <= 1 {
                 // At an xrun of the --no-realtime dummy server, the recorder's cycle and ours can
                 // differ by one period (JACK's transport frame vs. its frame clock): the tick is
