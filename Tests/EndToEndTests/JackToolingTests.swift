@@ -61,6 +61,25 @@ struct JackToolingTests {
         #expect(r.status == 0 && r.stdout.contains("system:playback_1"), "\(r)")
     }
 
+    /// jackd's registry has room for 8 servers, and the entry of a killed jackd is freed only by
+    /// a later server of the same name. With a fresh name per server, 8 kills filled it and every
+    /// later server failed with "too many servers already active" (a CI run lost 16 checks so).
+    @Test("twelve servers killed with SIGKILL in a row: the next ones still start (killed servers' registry entries are reclaimed)")
+    func killedServersDoNotFillTheRegistry() throws {
+        var names = Set<String>()
+        for _ in 0..<12 {
+            let server = try PrivateJackServer()
+            names.insert(server.name)
+            let pid = server.pid
+            #expect(kill(pid, SIGKILL) == 0)
+            #expect(PrivateJackServer.wait(timeout: 10) { kill(pid, 0) == -1 })
+        }
+        #expect(names.count <= ServerSlot.count, "\(names.sorted())")
+        let server = try PrivateJackServer()
+        let r = try server.run("jack_lsp", [])
+        #expect(r.status == 0 && r.stdout.contains("system:playback_1"), "\(r)")
+    }
+
     @Test("servers are private: a client on one is invisible on another, and the recorder names a missing port")
     func serversArePrivate() throws {
         try JackRecording.buildTools.get()

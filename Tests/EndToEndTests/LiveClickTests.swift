@@ -114,12 +114,16 @@ struct LiveClickTests {
         let show = try server.run("timeout", ["-s", "KILL", "6", "jack_showtime"], timeout: 10)
         var seen: [Int: (Int, Int, Int)] = [:]
         var lineOf: [Int: String] = [:]
-        // The whole line as jack_showtime prints it: a line whose start was lost in the pipe when the
-        // tool was killed (once seen in CI: "frame = 512 state: Rolling…") is not a reading.
-        let re = try Regex(#"^frame = (\d+)  frame_time = \d+ usecs = \d+\s+state: Rolling\s+BBT:\s+(\d+)\|(\d+)\|(\d+)$"#)
+        // The whole line as jack_showtime prints it (ticks as %04d): a line whose start was lost in
+        // the pipe when the tool was killed (once seen in CI: "frame = 512 state: Rolling…") is not a
+        // reading, nor is the last line when the kill cut its end (once seen in CI: "BBT: 9|4|076",
+        // the start of 0763).
+        let re = try Regex(#"^frame = (\d+)  frame_time = \d+ usecs = \d+\s+state: Rolling\s+BBT:\s+(\d+)\|(\d+)\|(\d{4})$"#)
+        var lines = show.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.removeLast()  // after the last newline: empty, or a line cut short
         // Only "Rolling" readings: while the transport is "Starting", JACK has not yet run the
         // master's callback for the new position.
-        for line in show.stdout.split(separator: "\n") where line.contains("state: Rolling") {
+        for line in lines where line.contains("state: Rolling") {
             if let m = try re.wholeMatch(in: String(line)),
                let f = Int(m.output[1].substring!), let bar = Int(m.output[2].substring!),
                let beat = Int(m.output[3].substring!), let tick = Int(m.output[4].substring!) {

@@ -27,7 +27,8 @@ extension Process {
 
 /// A real JACK server of our own: `jackd --no-realtime -n NAME -d dummy -r RATE -p PERIOD`,
 /// no sound card needed. Any thread: every member locks, so tests may share one server, and
-/// several servers may run at once (each has a unique name; clients find it through
+/// several servers may run at once (each has a name no other running server has, claimed from
+/// a small pool shared by all test processes, see `ServerSlot`; clients find it through
 /// `environment`). Started by `init`, stopped by PID in `stop()` and in `deinit`; other JACK
 /// servers on the machine are never touched.
 ///
@@ -37,8 +38,8 @@ extension Process {
 /// `restart()` the server under a running client. Every child starts with the stop signals
 /// unblocked (see `Process.runWithSignalsUnblocked()`), so SIGTERM reaches it.
 public final class PrivateJackServer: @unchecked Sendable {
-    /// The server name (`jackd -n`), unique unless given to `init`.
-    public let name: String
+    /// The server name (`jackd -n`): no other running server has it. Set once, by `init`.
+    public private(set) var name: String
     /// Sample rate in frames per second.
     public let rate: Int
     /// Frames per period (`jackd -d dummy -p`).
@@ -49,6 +50,7 @@ public final class PrivateJackServer: @unchecked Sendable {
     public var logPath: String { logDirectory.appendingPathComponent("jackd.log").path }
 
     private let lock = NSLock()
+    private var slot: ServerSlot
     private var server: Process?
     private var children: [(process: Process, stdout: URL, stderr: URL)] = []
     private var spawned = 0
@@ -68,15 +70,52 @@ public final class PrivateJackServer: @unchecked Sendable {
         return server?.processIdentifier ?? 0
     }
 
-    /// Starts the server and waits (up to 10 s) until it accepts clients.
+    /// Claims a server name (waiting while `ServerSlot.count` test servers run), starts the
+    /// server and waits (up to 10 s) until it accepts clients. A name that some jackd outside
+    /// the pool already uses is skipped; a full JACK registry is waited out for up to 60 s.
     /// Throws with jackd's output if it exits or does not answer in time.
-    public init(rate: Int = 48000, period: Int = 64, name: String? = nil) throws {
+    public init(rate: Int = 48000, period: Int = 64) throws {
         self.rate = rate
         self.period = period
-        self.name = name ?? "ws-test-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 36))"
-        logDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-jack-\(self.name)-\(UUID().uuidString.prefix(8))")
+        slot = try ServerSlot.claim()
+        name = slot.name
+        logDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-jack-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: logDirectory, withIntermediateDirectories: true)
-        try start()
+        var taken = Set<String>()
+        let registryDeadline = Date().addingTimeInterval(60)
+        while true {
+            do {
+                // An orphan jackd of a killed test run may still hold a pool name: skip it
+                // rather than mistake it for ours.
+                if let r = try? run("jack_lsp", [], timeout: 5), r.status == 0 {
+                    throw JackToolError("`\(name)' server already active (found by jack_lsp)")
+                }
+                try? Data().write(to: URL(fileURLWithPath: logPath))  // this attempt's output only
+                try start()
+                return
+            } catch let error as JackToolError where error.description.contains("server already active") {
+                // A jackd that is not ours (an orphan of a crashed test run) holds this name.
+                taken.insert(name)
+                slot.release()
+                slot = try ServerSlot.claim(avoiding: taken)
+                name = slot.name
+            } catch let error as JackToolError where error.description.contains("too many servers already active") {
+                if Date() > registryDeadline {
+                    slot.release()
+                    try? FileManager.default.removeItem(at: logDirectory)
+                    throw JackToolError("""
+                        JACK's server registry (/dev/shm/jack-shm-registry, room for 8 servers) stayed full for 60 s. \
+                        Entries of servers that were killed are only reclaimed by a server of the same name: \
+                        with no jackd running, remove that file. \(error)
+                        """)
+                }
+                sleep(1)
+            } catch {
+                slot.release()
+                try? FileManager.default.removeItem(at: logDirectory)
+                throw error
+            }
+        }
     }
 
     deinit {
@@ -85,15 +124,16 @@ public final class PrivateJackServer: @unchecked Sendable {
         lock.unlock()
         for p in running { Self.terminate(p) }
         stop()
+        slot.release()
         try? FileManager.default.removeItem(at: logDirectory)
     }
 
-    /// Stops jackd: SIGTERM to its PID, up to 5 s to exit, then SIGKILL. Does nothing when it
-    /// is already stopped. Spawned children keep running.
+    /// Stops jackd: SIGTERM to its PID, up to 20 s to exit (a clean exit frees its registry
+    /// entry), then SIGKILL. Does nothing when it is already stopped. Spawned children keep running.
     public func stop() {
         lock.lock(); defer { lock.unlock() }
         guard let p = server else { return }
-        Self.terminate(p)
+        Self.terminate(p, within: 20)
         server = nil
     }
 
