@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         .systemLibrary(name: "CJack", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
         .systemLibrary(name: "CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
+        .systemLibrary(name: "CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
         .target(name: "CRealtimeSanitizer"),
 
         // Pure, testable time: tempo, meter, patterns, tempo maps, click scheduling.
@@ -31,6 +32,12 @@ let package = Package(
         .target(name: "RenderGraph", dependencies: ["WoodshedCore", "RealtimeKit", "MIDI"]),
         // Click sounds: synthesized, or loaded from WAV/FLAC and resampled (control thread).
         .target(name: "Sounds", dependencies: ["RenderGraph", "CSndFile", "CSampleRate"]),
+        // Audio files: probing, reading and seeking (libsndfile), decode caches for MP3/Vorbis (worker threads).
+        .target(name: "Media", dependencies: ["CSndFile"]),
+        // Speed with pitch kept, transpose and rate conversion (Rubber Band, libsamplerate): worker threads.
+        .target(name: "Stretch", dependencies: ["CRubberBand", "CSampleRate"]),
+        // The rehearsal player's program: sections, repeat plans, and the worker that renders them ahead.
+        .target(name: "Player", dependencies: ["WoodshedCore", "RealtimeKit", "RenderGraph", "Media", "Stretch"]),
         // Files: presets and klick tempo maps.
         .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI"], resources: [.copy("BuiltinPresets")]),
         // Offline backend: runs the render graph in a loop into a sound file.
@@ -46,7 +53,7 @@ let package = Package(
         // The command line: argument parsing and the jobs it starts.
         .target(name: "WoodshedCLI", dependencies: [
             "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend",
-            "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
+            "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -59,6 +66,9 @@ let package = Package(
         .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "WoodshedCore"]),
         .testTarget(name: "MIDITests", dependencies: ["MIDI"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "CSndFile", "WoodshedTestSupport"]),
+        .testTarget(name: "StretchTests", dependencies: ["Stretch", "WoodshedTestSupport"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "Media", "Stretch", "RenderGraph", "RealtimeKit", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "MIDIInputTests", dependencies: ["MIDIInput", "MIDI", "WoodshedTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),

@@ -3,7 +3,7 @@
 # Usage: scripts/setup.sh [run|test]   (test adds the reference tools: klick, jackd2, numpy/scipy)
 set -euo pipefail
 want=${1:-run}
-pkgs=(libsndfile1-dev libsamplerate0-dev libjack-jackd2-dev librtmidi-dev libasound2-dev pkg-config jackd2)
+pkgs=(libsndfile1-dev libsamplerate0-dev librubberband-dev libjack-jackd2-dev librtmidi-dev libasound2-dev pkg-config jackd2)
 if [ "$want" = test ]; then pkgs+=(klick sox python3 python3-jack-client tmux gcc); fi
 
 missing=()

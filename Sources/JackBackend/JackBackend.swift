@@ -21,6 +21,10 @@ public final class JackBackend: TransportRequests {
         public var midiClock = false
         /// JACK MIDI output ports to connect to `midi_in` (`--midi-connect`).
         public var midiConnect: [String] = []
+        /// `woodshed play`: makes the player's deck for the server's rate (ports music_L/music_R).
+        public var makeDeck: (@Sendable (Int) throws -> MusicDeck)?
+        /// Ports to connect music_L, music_R to; nil: the first two physical playback ports.
+        public var musicConnect: [String]?
         /// Seconds between reconnect attempts while the server is gone.
         public var reconnectInterval = 1.5
         public init() {}
@@ -134,7 +138,9 @@ public final class JackBackend: TransportRequests {
         let barOffset = Int64(session.mapPlan?.countInBars ?? 0)
         let c = try JackConnection(name: options.clientName, server: options.server, midiClock: options.midiClock) { rate in
             let renderer = try self.session.makeRenderer(rate: rate)
-            return RenderContext(renderer: renderer, mode: mode, barOffset: barOffset)
+            let context = RenderContext(renderer: renderer, mode: mode, barOffset: barOffset)
+            context.deck = try self.options.makeDeck?(rate)
+            return context
         }
         var master = false
         if options.transport == .master {
@@ -160,6 +166,14 @@ public final class JackBackend: TransportRequests {
             }
             if wantedConnections == nil && targets.isEmpty {
                 events.append("no physical playback ports: connect woodshed's click port yourself")
+            }
+        }
+        if c.context.deck != nil && !options.noConnect {
+            let targets = options.musicConnect ?? Array(c.physicalPlaybackPorts.prefix(2))
+            let present = targets.filter { c.portExists($0) }
+            let failed = c.connectMusic(to: present)
+            for p in targets where !present.contains(p) || failed.contains(p) {
+                events.append("could not connect music to \(p)")
             }
         }
         if !options.midiConnect.isEmpty {

@@ -78,6 +78,15 @@ final class JackConnection {
         } else {
             clockPort = nil
         }
+        if context.deck != nil {
+            for (i, name) in ["music_L", "music_R"].enumerated() {
+                guard let mp = jack_port_register(c, name, "32 bit float mono audio", UInt(JackPortIsOutput.rawValue), 0) else {
+                    jack_client_close(c)
+                    throw JackError.portFailed(name)
+                }
+                if i == 0 { context.musicLeftPort = mp } else { context.musicRightPort = mp }
+            }
+        }
         context.client = c
         context.port = p
         context.midiInPort = mi
@@ -100,6 +109,15 @@ final class JackConnection {
     func activate() throws {
         guard jack_activate(client) == 0 else { throw JackError.activateFailed }
         active = true
+    }
+
+    /// Connects `music_L`/`music_R` to the ports in turn (L to the first, R to the second, …);
+    /// returns the ones that failed.
+    func connectMusic(to targets: [String]) -> [String] {
+        let names = ["\(clientName):music_L", "\(clientName):music_R"]
+        var failed: [String] = []
+        for (i, t) in targets.enumerated() where jack_connect(client, names[i % 2], t) != 0 { failed.append(t) }
+        return failed
     }
 
     /// Connects `click` to each port; returns the ones that failed.

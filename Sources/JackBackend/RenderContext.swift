@@ -25,6 +25,10 @@ public final class RenderContext: @unchecked Sendable {
     var port: OpaquePointer?
     var midiInPort: OpaquePointer?
     var clockPort: OpaquePointer?
+    /// The rehearsal player's deck and its ports (`woodshed play`); nil for the metronome.
+    public var deck: MusicDeck?
+    var musicLeftPort: OpaquePointer?
+    var musicRightPort: OpaquePointer?
     var clock = ServerClock()
     var position = jack_position_t()
 
@@ -59,6 +63,11 @@ public final class RenderContext: @unchecked Sendable {
         }
         if let midiInPort { readMIDI(midiInPort, nframes) }
         render(nframes: nframes, out: out, serverFrame: serverFrame, rolling: rollingNow)
+        if let deck, let lp = musicLeftPort, let rp = musicRightPort,
+           let l = jack_port_get_buffer(lp, nframes), let r = jack_port_get_buffer(rp, nframes) {
+            deck.render(frames: Int(nframes), click: out, left: l.assumingMemoryBound(to: Float.self),
+                        right: r.assumingMemoryBound(to: Float.self))
+        }
         if let clockPort { writeMIDI(clockPort, nframes) }
         #if WOODSHED_RTSAN
         if allocateInCallback { RenderContext.negativeControl() }

@@ -3,7 +3,7 @@ import CSndFile
 import Glibc
 #endif
 
-/// Writes mono float frames to a sound file through libsndfile, under a temporary name that
+/// Writes float frames (mono, or interleaved channels) to a sound file through libsndfile, under a temporary name that
 /// becomes the requested name only when `commit` succeeds: an interrupted render never leaves
 /// a broken file under the requested name. Control thread (the offline render loop).
 public final class SoundFileWriter {
@@ -12,8 +12,9 @@ public final class SoundFileWriter {
     private var file: OpaquePointer?
     /// Integer formats: samples are clamped to ±1 here (faster than libsndfile's clipping mode).
     private let clamps: Bool
+    private let channels: Int
 
-    public init(path: String, format: OutputFormat, rate: Int) throws(RenderError) {
+    public init(path: String, format: OutputFormat, rate: Int, channels: Int = 1) throws(RenderError) {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
@@ -21,7 +22,7 @@ public final class SoundFileWriter {
         temporaryPath = (dir.hasSuffix("/") ? dir : dir + "/") + ".\(base).partial-\(getpid())"
         var info = SF_INFO()
         info.samplerate = Int32(rate)
-        info.channels = 1
+        info.channels = Int32(channels)
         info.format = format.sndfileFormat
         guard sf_format_check(&info) != 0 else { throw .unsupported("\(format.rawValue) at \(rate) Hz") }
         guard let f = sf_open(temporaryPath, Int32(SFM_WRITE), &info) else {
@@ -30,16 +31,17 @@ public final class SoundFileWriter {
         }
         file = f
         clamps = format != .wav32f
+        self.channels = channels
         sf_set_string(f, Int32(SF_STR_SOFTWARE), "woodshed")
     }
 
     deinit { abandon() }
 
-    /// Appends `frames` mono samples.
+    /// Appends `frames` frames (`frames × channels` interleaved samples).
     public func write(_ samples: UnsafeMutablePointer<Float>, frames: Int) throws(RenderError) {
         guard let f = file else { return }
         if clamps {
-            for i in 0..<frames { samples[i] = min(max(samples[i], -1), 1) }
+            for i in 0..<frames * channels { samples[i] = min(max(samples[i], -1), 1) }
         }
         let n = sf_writef_float(f, samples, sf_count_t(frames))
         if n != sf_count_t(frames) {

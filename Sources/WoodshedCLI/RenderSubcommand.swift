@@ -15,6 +15,7 @@ struct RenderSubcommand: ParsableCommand {
               woodshed render song.wav --map song.klick
               woodshed render ramp.wav 80-160 --bars 16
               woodshed render x.wav --preset son-clave
+              woodshed render out.wav --play song.flac --from 1:02.5 --to 1:10 --repeat 3 --speed 0.8
             """)
 
     @Argument(help: "Output file (.wav or .flac; or choose with --format).")
@@ -31,11 +32,19 @@ struct RenderSubcommand: ParsableCommand {
     @Option(name: .long, help: "Render this many seconds instead of whole bars (endless clicks).")
     var seconds: Double?
 
+    @Option(name: .long, help: "Render a practice program of this audio file instead of a click track.")
+    var play: String?
+
+    @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
+
+    @Flag(name: .long, help: "With --play: write three channels (music L, music R, click) instead of a stereo mix.")
+    var stems = false
+
     @Flag(name: .long, help: "Print debug diagnostics to stderr.")
     var verbose = false
 
     func validate() throws {
-        if click.map == nil && click.preset == nil && click.tempo == nil {
+        if play == nil && click.map == nil && click.preset == nil && click.tempo == nil {
             throw ValidationError("give a tempo (e.g. 120), --map FILE or --preset NAME")
         }
         guard (8_000...384_000).contains(rate) else {
@@ -55,6 +64,15 @@ struct RenderSubcommand: ParsableCommand {
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
         let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
+        if let play {
+            let progress = ProgressLine(label: "decoding \(play) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
+            defer { progress.finish() }
+            let setup = try PlaySetup(path: play, options: practice, countIn: click.countIn) { progress.update(done: Int64($0 * 1000), total: 1000) }
+            progress.finish()
+            try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: click.volume)
+                .write(to: output, format: fileFormat)
+            return
+        }
         let job = try RenderJob(click: click, rate: rate, seconds: seconds, log: log)
         try job.write(to: output, format: fileFormat)
     }

@@ -9,6 +9,10 @@ public enum TimingError: Error, Equatable, Sendable, CustomStringConvertible {
     case badBars(String)
     case tempoListLength(expected: Int, got: Int)
     case endlessNeedsLength
+    case badTime(String)
+    case badSpeed(String)
+    case badGap(String)
+    case badSection(String)
 
     public var description: String {
         switch self {
@@ -21,6 +25,10 @@ public enum TimingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badBars(let why): "bars: \(why)"
         case .tempoListLength(let e, let g): "number of tempo values (\(g)) doesn't match the number of beats (\(e))"
         case .endlessNeedsLength: "an endless click needs a length to render: give --bars or --seconds"
+        case .badSpeed(let t): "speed '\(t)' is not valid: use 0.25 to 2.0 (or 25% to 200%), at most three decimals"
+        case .badGap(let t): "gap '\(t)' is not valid: write a time (2s, 1500ms) or a multiple of the pass (1.5x)"
+        case .badSection(let why): "section: \(why)"
+        case .badTime(let t): "time '\(t)' is not valid: write seconds (62.5), m:ss.fff (1:02.5), h:mm:ss, or milliseconds (350ms)"
         }
     }
 }

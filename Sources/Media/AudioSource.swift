@@ -1,0 +1,58 @@
+import Foundation
+
+/// Worker threads only (not the JACK thread): one reader of one file, used by one thread at a
+/// time. Opening may decode the whole file into the decode cache; reading does file I/O.
+///
+/// WAV, FLAC and the other formats libsndfile seeks in exactly are read in place. MP3, Ogg
+/// Vorbis, Opus and the rest are decoded once, sequentially, into a copy in the decode cache
+/// (see `DecodeCache`, `CacheFormat`) and read from there, because libsndfile's seeks in them
+/// do not land on the same samples a sequential decode gives. Either way every read is exact:
+/// the same frames at any position, however it was reached.
+public final class AudioSource {
+    /// Frames read from libsndfile per step; the scratch buffer holds this many.
+    static let chunkFrames = 4096
+
+    /// The original file's info. For a decoded file, `frames` is the number decoded.
+    public let info: AudioFileInfo
+    /// The decoded copy read instead of the file, when `usesDecodeCache`.
+    public let cacheFile: URL?
+    /// Whether reads come from a decoded copy in the decode cache.
+    public var usesDecodeCache: Bool { cacheFile != nil }
+
+    let file: SoundFile
+    /// Channels in what is read: the file's, or the copy's (at most 2).
+    let channels: Int
+    /// Multiplies what libsndfile returns: 1, or `CacheFormat.unscale` for a decoded copy.
+    let gain: Float
+    /// Where libsndfile's next read starts; nil when not known (after a failed seek or read).
+    var position: Int64?
+    /// One chunk of frames as read, before they become stereo (mono and more than 2 channels).
+    let scratch: UnsafeMutablePointer<Float>
+
+    /// Opens `path` for reading, decoding it into `cacheDirectory` first if it needs a decoded
+    /// copy and none is there for this version of the file. `progress` is called on this thread
+    /// with fractions from 0 to 1 while decoding (not at all when nothing is decoded).
+    public static func open(path: String, cacheDirectory: URL,
+                            progress: ((Double) -> Void)? = nil) throws(AudioFileError) -> AudioSource {
+        let source = try SourceFile.open(path: path)
+        if source.info.seeksExactly {
+            return AudioSource(info: source.info, file: source.file, gain: 1, cacheFile: nil)
+        }
+        let copy = try DecodeCache.copy(of: source, in: cacheDirectory, progress: progress)
+        var info = source.info
+        info.frames = copy.file.frames
+        return AudioSource(info: info, file: copy.file, gain: CacheFormat.unscale, cacheFile: copy.url)
+    }
+
+    init(info: AudioFileInfo, file: SoundFile, gain: Float, cacheFile: URL?) {
+        self.info = info
+        self.file = file
+        self.channels = file.channels
+        self.gain = gain
+        self.cacheFile = cacheFile
+        self.position = 0
+        scratch = .allocate(capacity: Self.chunkFrames * file.channels)
+    }
+
+    deinit { scratch.deallocate() }
+}

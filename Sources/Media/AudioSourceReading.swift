@@ -1,0 +1,57 @@
+/// Worker threads only: reading stereo frames from an `AudioSource`.
+extension AudioSource {
+    /// Reads `count` stereo frames, interleaved L R, starting at source frame `start` (which may
+    /// be negative or past the end: zeros there). Mono is duplicated to both sides; more than
+    /// two channels: the first two. Always fills all `count` frames (zeros from where the file
+    /// cannot be read, which does not happen to a file that opened). Exact at every position in
+    /// every format. Memory is bounded: one chunk of the file at a time.
+    public func read(from start: Int64, count: Int, into buffer: UnsafeMutablePointer<Float>) {
+        precondition(count >= 0, "AudioSource.read: negative count \(count)")
+        var done = 0, frame = start
+        if frame < 0 {
+            let silent = frame < -Int64(count) ? count : Int(-frame)
+            buffer.update(repeating: 0, count: 2 * silent)
+            done = silent
+            frame += Int64(silent)
+        }
+        while done < count && frame < info.frames {
+            let wanted = Int(min(Int64(min(count - done, Self.chunkFrames)), info.frames - frame))
+            let got = readChunk(at: frame, frames: wanted, into: buffer + 2 * done)
+            done += got
+            frame += Int64(got)
+            if got < wanted { break }
+        }
+        (buffer + 2 * done).update(repeating: 0, count: 2 * (count - done))
+    }
+
+    /// Reads up to `frames` (at most one chunk) from `frame` as stereo into `output`; the number read.
+    private func readChunk(at frame: Int64, frames: Int, into output: UnsafeMutablePointer<Float>) -> Int {
+        if position != frame {
+            guard file.seek(to: frame) else {
+                position = nil
+                return 0
+            }
+        }
+        let target = channels == 2 ? output : scratch
+        let got = max(file.read(into: target, frames: frames), 0)
+        position = got == frames ? frame + Int64(got) : nil
+        switch channels {
+        case 1:
+            for i in 0..<got {
+                let sample = scratch[i] * gain
+                output[2 * i] = sample
+                output[2 * i + 1] = sample
+            }
+        case 2:
+            if gain != 1 {
+                for i in 0..<(2 * got) { output[i] *= gain }
+            }
+        default:
+            for i in 0..<got {
+                output[2 * i] = scratch[i * channels] * gain
+                output[2 * i + 1] = scratch[i * channels + 1] * gain
+            }
+        }
+        return got
+    }
+}

@@ -1,0 +1,86 @@
+import CSndFile
+import Foundation
+
+/// Worker threads. A user's audio file, opened and checked: what it holds, which version of it
+/// this is, and the libsndfile handle (at frame 0) to read it through.
+struct SourceFile {
+    let file: SoundFile
+    let info: AudioFileInfo
+    let identity: SourceIdentity
+
+    /// Opens and checks `path`; every problem is a one-line `AudioFileError` naming the file.
+    ///
+    /// A file is refused when it is missing, unreadable, a directory, not a regular file,
+    /// empty, text, in a format libsndfile does not read, damaged, without audio (0 frames), or
+    /// cut short. "Cut short" means the audio cannot be read to the end its header gives: a
+    /// FLAC cut in half (its last frames cannot be read), or an Ogg file without its last page
+    /// (libsndfile cannot find its length). A WAV whose data chunk is cut is not
+    /// refused: libsndfile shortens it to the frames that are there. Nor is a cut MP3: MP3
+    /// lengths are estimates anyway, and the decode into the cache counts the real frames.
+    static func open(path: String) throws(AudioFileError) -> SourceFile {
+        let descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: SystemMessage.errno(errno)) }
+        defer { close(descriptor) }
+
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .cannotOpen(path: path, reason: SystemMessage.errno(errno))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .cannotOpen(path: path, reason: SystemMessage.errno(EISDIR))
+        default: throw .cannotOpen(path: path, reason: "not a regular file")
+        }
+        if status.st_size == 0 { throw .empty(path: path) }
+        // Opened without blocking so that a FIFO could not hang us; reads may block from here.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+
+        guard let file = SoundFile(descriptor: descriptor, mode: Int32(SFM_READ)) else {
+            throw refusal(path: path, descriptor: descriptor)
+        }
+
+        let info = try describe(file, path: path)
+        let identity = SourceIdentity(
+            canonicalPath: canonicalPath(path), size: Int64(status.st_size),
+            modifiedSeconds: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec),
+            inode: UInt64(status.st_ino))
+        return SourceFile(file: file, info: info, identity: identity)
+    }
+
+    /// The info of a file libsndfile opened, or why it cannot be played.
+    private static func describe(_ file: SoundFile, path: String) throws(AudioFileError) -> AudioFileInfo {
+        guard file.channels > 0, file.rate > 0 else {
+            throw .damaged(path: path, reason: "no channels or no sample rate")
+        }
+        let format = AudioFormat(sndfileFormat: file.info.format)
+        let seeksExactly = AudioFormat.seeksExactly(sndfileFormat: file.info.format)
+        if file.frames == 0 { throw .noFrames(path: path) }
+        if file.frames < 0 || file.frames == Int64.max { throw .truncated(path: path, expectedFrames: nil) }
+        // Read in place: the frames up to the end must be there. (Decoded ones are checked by decoding.)
+        if seeksExactly && !file.endIsReadable() {
+            throw .truncated(path: path, expectedFrames: file.frames)
+        }
+        return AudioFileInfo(path: path, frames: file.frames, rate: file.rate, channels: file.channels,
+                             format: format, formatName: format.name, seeksExactly: seeksExactly)
+    }
+
+    /// Why libsndfile refused to open the file: its message, unless the first bytes tell more.
+    private static func refusal(path: String, descriptor: Int32) -> AudioFileError {
+        let code = Int(sf_error(nil)), message = SystemMessage.sndfile(nil)
+        var head = [UInt8](repeating: 0, count: FileSniffer.headLength)
+        let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        switch FileSniffer.kind(ofHead: Array(head.prefix(max(count, 0)))) {
+        case .midi: return .unsupported(path: path, reason: "a MIDI file holds notes, not sound")
+        case .text: return .notAudio(path: path)
+        case .unknown where code == SF_ERR_UNRECOGNISED_FORMAT:
+            return .unsupported(path: path, reason: "libsndfile does not recognise it")
+        case .unknown: return .damaged(path: path, reason: message)
+        }
+    }
+
+    private static func canonicalPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,3 @@
+import Media
+
+extension AudioSource: ProgramSource {}

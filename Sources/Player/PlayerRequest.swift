@@ -1,0 +1,14 @@
+/// A live change asked of the player's worker by the control thread. Any thread (a value).
+public enum PlayerRequest: Hashable, Sendable {
+    /// Start section `index` from its first pass (next, previous, again, or a chosen one).
+    case playSection(Int)
+    /// A new session speed (thousandths): the pass playing continues from where it is at it.
+    case speed(Int)
+    /// A new transpose (cents): applies from where the pass is.
+    case transpose(Int)
+    /// Move the play head by this many source frames within the pass (jump ±5 s).
+    case seek(sourceFrames: Int64)
+    /// Replace the program (sections edited, repeat count changed); what plays now goes on,
+    /// the next steps follow the new program.
+    case replaceProgram(PracticeProgram)
+}

@@ -1,0 +1,198 @@
+import Foundation
+import RealtimeKit
+import RenderGraph
+import Synchronization
+
+/// Keeps the music ring full ahead of the play head: writes the program block after block with
+/// a `ProgramWriter`, and carries out live changes by writing a new generation of blocks that
+/// takes over at a switch point a little ahead of the play head. Its own thread (live), or the
+/// caller's (offline, `fillAvailable`); `request` and `status` from the control thread.
+public final class PlayerWorker: @unchecked Sendable {
+    public let deck: MusicDeck
+    private let writer: ProgramWriter
+    /// Frames ahead of the play head where a live change takes over.
+    private let leadFrames: Int64
+    private let lock = NSLock()
+    private var requests: [PlayerRequest] = []
+    /// The writer's position at the start of each block still in the ring (by block number).
+    private var snapshots: [Int: (step: ProgramStep?, offset: Int64)] = [:]
+    private var generation: UInt32 = 0
+    /// The writer's program, as the control thread may read it (under `lock`).
+    private var sharedProgram: PracticeProgram
+    private var thread: Thread?
+    private let running = Atomic<Bool>(false)
+    private let finished = Atomic<Bool>(false)
+
+    /// `leadFrames`: how far ahead of the play head a change takes over (a couple of periods).
+    public init(writer: ProgramWriter, deck: MusicDeck, leadFrames: Int = 1024) {
+        self.writer = writer
+        self.deck = deck
+        self.leadFrames = Int64(leadFrames)
+        sharedProgram = writer.program
+    }
+
+    /// Worker side: the writer follows `p` from now on.
+    private func follow(_ p: PracticeProgram) {
+        writer.replace(program: p)
+        lock.lock()
+        sharedProgram = p
+        lock.unlock()
+    }
+
+    /// Starts the worker thread; it fills the ring before returning.
+    public func start() {
+        fillAvailable()
+        running.store(true, ordering: .releasing)
+        let t = Thread { [self] in
+            while running.load(ordering: .acquiring) {
+                fillAvailable()
+                usleep(2_000)
+            }
+            finished.store(true, ordering: .releasing)
+        }
+        t.name = "woodshed player"
+        t.qualityOfService = .userInteractive
+        thread = t
+        t.start()
+    }
+
+    /// Stops the worker thread and waits for it.
+    public func stop() {
+        guard thread != nil else { return }
+        running.store(false, ordering: .releasing)
+        while !finished.load(ordering: .acquiring) { usleep(1_000) }
+        thread = nil
+    }
+
+    /// Asks for a live change (control thread); the worker applies it on its next turn.
+    public func request(_ r: PlayerRequest) {
+        lock.lock()
+        requests.append(r)
+        lock.unlock()
+    }
+
+    /// Applies pending requests, then writes blocks until the ring is full.
+    public func fillAvailable() {
+        lock.lock()
+        let pending = requests
+        requests.removeAll()
+        lock.unlock()
+        for r in pending { apply(r) }
+        let ring = deck.ring
+        while let k = ring.nextWritable() {
+            writeBlock(k, header: MusicBlockHeader(generation: generation))
+        }
+        trimSnapshots()
+    }
+
+    private func writeBlock(_ k: Int, header: MusicBlockHeader) {
+        let ring = deck.ring
+        lock.lock()
+        snapshots[k] = (writer.step, writer.offset)
+        lock.unlock()
+        let wasEnded = writer.step == nil
+        let n = writer.fill(frames: ring.blockFrames, click: ring.channel(0, ofBlock: k),
+                            left: ring.channel(1, ofBlock: k), right: ring.channel(2, ofBlock: k))
+        var h = header
+        h.frames = Int32(n)
+        h.ended = writer.step == nil && !(wasEnded && n > 0)
+        ring.publish(k, header: h)
+    }
+
+    private func trimSnapshots() {
+        let oldest = deck.ring.released
+        lock.lock()
+        snapshots = snapshots.filter { $0.key >= oldest - 1 }
+        lock.unlock()
+    }
+
+    /// Where the program is at stream frame `x` of the blocks written so far.
+    private func position(at x: Int64) -> (step: ProgramStep?, offset: Int64)? {
+        let B = Int64(deck.ring.blockFrames)
+        let k = Int(x / B)
+        lock.lock()
+        let snap = snapshots[k], program = sharedProgram
+        lock.unlock()
+        guard let snap else { return nil }
+        return program.advance(snap.step, offset: snap.offset, by: x - Int64(k) * B)
+    }
+
+    /// The switch point for a change now: `leadFrames` ahead of the play head, within what has
+    /// been written; and the program's position there.
+    private func switchPoint() -> (frame: Int64, step: ProgramStep?, offset: Int64) {
+        let B = Int64(deck.ring.blockFrames)
+        let writtenEnd = Int64(deck.ring.published) * B
+        let playhead = deck[.playhead]
+        let x = deck[.ended] != 0 ? writtenEnd : min(playhead + leadFrames, writtenEnd)
+        if x < writtenEnd, let p = position(at: x) { return (x, p.step, p.offset) }
+        return (writtenEnd, writer.step, writer.offset)
+    }
+
+    private func apply(_ r: PlayerRequest) {
+        let program = writer.program
+        if case .replaceProgram(let p) = r {
+            follow(p)
+            return
+        }
+        let at = switchPoint()
+        var target: (step: ProgramStep?, offset: Int64) = (at.step, at.offset)
+        switch r {
+        case .playSection(let i):
+            target = (program.start(section: i), 0)
+        case .speed(let v):
+            var p = program
+            p.settings.speed = v
+            follow(p)
+            if let s = at.step, case .pass(let from) = s.kind {
+                let pos = from + sourceFrames(at.offset, speed: s.speed, program: p)
+                target = (p.passStep(section: s.section, pass: s.pass, from: pos, speed: v), 0)
+            }
+        case .transpose(let cents):
+            var p = program
+            p.settings.transposeCents = cents
+            follow(p)
+            if let s = at.step, case .pass(let from) = s.kind {
+                let pos = from + sourceFrames(at.offset, speed: s.speed, program: p)
+                target = (p.passStep(section: s.section, pass: s.pass, from: pos, speed: s.speed), 0)
+            }
+        case .seek(let delta):
+            guard let s = at.step, case .pass(let from) = s.kind else { return }
+            let pos = from + sourceFrames(at.offset, speed: s.speed, program: program) + delta
+            target = (program.passStep(section: s.section, pass: s.pass, from: pos, speed: s.speed), 0)
+        case .replaceProgram:
+            return
+        }
+        restart(at: at.frame, step: target.step, offset: target.offset)
+    }
+
+    private func sourceFrames(_ n: Int64, speed: Int, program: PracticeProgram) -> Int64 {
+        let s = program.settings
+        return n * Int64(s.sourceRate) * Int64(speed) / (Int64(s.outputRate) * 1000)
+    }
+
+    /// Writes the first block of a new generation that takes over at stream frame `frame`.
+    private func restart(at frame: Int64, step: ProgramStep?, offset: Int64) {
+        generation &+= 1
+        writer.jump(to: step, offset: offset)
+        // Wait for room (the render thread frees blocks every cycle).
+        var k = deck.ring.nextWritable()
+        while k == nil { usleep(500); k = deck.ring.nextWritable() }
+        writeBlock(k!, header: MusicBlockHeader(generation: generation, continuesFrom: frame))
+        deck.announce(generation: generation, startingAt: k!)
+    }
+
+    /// What is heard now (control thread).
+    public func status() -> PlayerStatus {
+        let x = deck[.playhead]
+        let p = position(at: x)
+        var source: Int64?
+        lock.lock()
+        let program = sharedProgram
+        lock.unlock()
+        if let s = p?.step, case .pass(let from) = s.kind {
+            source = from + sourceFrames(p!.offset, speed: s.speed, program: program)
+        }
+        return PlayerStatus(step: p?.step, offset: p?.offset ?? 0, sourceFrame: source,
+                            ended: deck[.ended] != 0, underrunFrames: deck[.underrunFrames])
+    }
+}

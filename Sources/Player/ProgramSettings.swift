@@ -1,0 +1,50 @@
+import WoodshedCore
+
+/// What the whole practice program shares: rates, the session speed, transpose, the seam
+/// crossfade and the click. Any thread (a value).
+public struct ProgramSettings: Hashable, Sendable {
+    /// The audio file's rate.
+    public var sourceRate: Int
+    /// The output's rate (JACK's, or the render's).
+    public var outputRate: Int
+    /// Speed in thousandths (750 = 0.75×), for passes whose plan has no ladder.
+    public var speed: Int
+    /// Transpose in cents (−1200…1200).
+    public var transposeCents: Int
+    /// The equal-power crossfade at each seam, in output frames (0: none).
+    public var crossfadeFrames: Int
+    /// The click locked to the music, if any; count-ins use it, else 120 BPM 4/4.
+    public var click: MusicClick?
+
+    public init(sourceRate: Int, outputRate: Int, speed: Int = 1000, transposeCents: Int = 0,
+                crossfadeFrames: Int = 0, click: MusicClick? = nil) {
+        self.sourceRate = sourceRate
+        self.outputRate = outputRate
+        self.speed = speed
+        self.transposeCents = transposeCents
+        self.crossfadeFrames = crossfadeFrames
+        self.click = click
+    }
+
+    /// The crossfade for `milliseconds` at the output rate (default 5 ms).
+    public static func crossfadeFrames(milliseconds: Int, outputRate: Int) -> Int {
+        Int(ExactMath.roundDiv(Int128(milliseconds) * Int128(outputRate), 1000))
+    }
+
+    /// Output frames for `sourceFrames` played at `speed` thousandths:
+    /// round(n · outputRate · 1000 / (sourceRate · speed)), exactly.
+    public func outputFrames(sourceFrames n: Int64, speed: Int) -> Int64 {
+        Int64(ExactMath.roundDiv(Int128(n) * Int128(outputRate) * 1000, Int128(sourceRate) * Int128(speed)))
+    }
+
+    /// The count-in's click: the music's, or 120 BPM 4/4.
+    public var countInClick: MusicClick { click ?? .countInDefault }
+
+    /// Output frames of count-in beat `k` (0-based) from the count-in's start, at `speed`:
+    /// round(k · 60 · outputRate · 1000 / (BPM · speed)).
+    public func countInBeatFrame(_ k: Int, speed: Int) -> Int64 {
+        let c = countInClick
+        return Int64(ExactMath.roundDiv(Int128(k) * 60_000 * Int128(outputRate) * 1000 * 1000,
+                                        Int128(c.milliBPM) * Int128(speed) * 1000))
+    }
+}

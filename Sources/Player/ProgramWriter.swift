@@ -1,0 +1,181 @@
+import Stretch
+import WoodshedCore
+
+/// Renders the practice program, frame after frame, into three channels: the click and the
+/// music's left and right. It stretches passes (speed, transpose, rate) through `StretchStream`,
+/// crossfades each seam, and places count-in and music clicks. The same writer fills the live
+/// player's ring and the offline render, so what is tested is what plays.
+/// Worker threads only (one at a time); never the JACK thread.
+public final class ProgramWriter {
+    public private(set) var program: PracticeProgram
+    private let source: ProgramSource
+    private let stretch: StretchStream
+    private let seam: SeamFade
+    private let waves: (accent: [Float], normal: [Float])
+
+    /// The step being written, and how far into it; nil when the program has ended.
+    public private(set) var step: ProgramStep?
+    public private(set) var offset: Int64 = 0
+    /// Output frames written since the start (silence after the end included).
+    public private(set) var written: Int64 = 0
+
+    private var clicks = StepClicks()
+    /// Sounding clicks: accent or not, and the output frame (of `written`'s count) of the onset.
+    private var voices: [(accent: Bool, onset: Int64)] = []
+    /// The continuation of the last pass past B, fading out over the next step's first frames.
+    private var tail: [Float]
+    private var tailLength = 0
+    private var tailPosition = 0
+    /// Whether the current pass fades in (every pass does, when there is a crossfade).
+    private var fadingIn = false
+    private var scratch: [Float]
+    private let maxChunk = 4096
+
+    /// `clickWaves`: accent and normal click at the output rate.
+    public init(program: PracticeProgram, source: ProgramSource, clickWaves: (accent: [Float], normal: [Float]),
+                engine: StretchEngine = .faster, startSection: Int = 0) {
+        self.program = program
+        self.source = source
+        stretch = StretchStream(sourceRate: program.settings.sourceRate, outputRate: program.settings.outputRate, engine: engine)
+        seam = SeamFade(length: program.settings.crossfadeFrames)
+        waves = clickWaves
+        tail = [Float](repeating: 0, count: 2 * max(program.settings.crossfadeFrames, 1))
+        scratch = [Float](repeating: 0, count: 2 * 4096)
+        begin(program.start(section: startSection))
+    }
+
+    /// Follows `program` from the next step on (the one being written goes on as it is).
+    public func replace(program: PracticeProgram) {
+        self.program = program
+    }
+
+    /// Continues from `step`, `offset` frames in (a live jump, a speed change, a new section).
+    /// Sounding clicks and the seam's tail are dropped: the live player crossfades the switch.
+    public func jump(to step: ProgramStep?, offset: Int64 = 0) {
+        voices.removeAll()
+        tailLength = 0
+        begin(step, offset: offset)
+    }
+
+    private func begin(_ next: ProgramStep?, offset: Int64 = 0) {
+        step = next
+        self.offset = offset
+        guard let next else { return }
+        clicks = StepClicks(step: next, program: program)
+        clicks.next = clicks.clicks.firstIndex { $0.offset >= offset } ?? clicks.clicks.count
+        if case .pass(let from) = next.kind {
+            let settings = program.settings
+            let start = from + sourceFrames(outputFrames: offset, speed: next.speed)
+            stretch.restart(at: start, speed: Double(next.speed) / 1000, semitones: Double(settings.transposeCents) / 100)
+            fadingIn = seam.length > 0 && offset == 0
+        }
+    }
+
+    /// Source frames covered by `n` output frames at `speed` (rounded down).
+    private func sourceFrames(outputFrames n: Int64, speed: Int) -> Int64 {
+        let s = program.settings
+        return Int64(ExactMath.floorDiv(Int128(n) * Int128(s.sourceRate) * Int128(speed), Int128(s.outputRate) * 1000))
+    }
+
+    /// The source frame playing now (for the display), or nil outside a pass.
+    public var sourcePosition: Int64? {
+        guard let step, case .pass(let from) = step.kind else { return nil }
+        return from + sourceFrames(outputFrames: offset, speed: step.speed)
+    }
+
+    /// Writes the next `frames` frames; returns how many belong to the program (fewer at its
+    /// end: the rest is silence).
+    @discardableResult
+    public func fill(frames: Int, click: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>,
+                     right: UnsafeMutablePointer<Float>) -> Int {
+        click.update(repeating: 0, count: frames)
+        left.update(repeating: 0, count: frames)
+        right.update(repeating: 0, count: frames)
+        var done = 0
+        var emptySteps = 0
+        while done < frames {
+            guard let current = step else { break }
+            if offset >= current.length {
+                if current.isPass { captureTail() }
+                // Steps too short to last a frame, forever (an endless plan of a tiny section): stop.
+                emptySteps = current.length == 0 ? emptySteps + 1 : 0
+                begin(emptySteps > 64 ? nil : program.step(after: current))
+                continue
+            }
+            let n = Int(min(Int64(min(frames - done, maxChunk)), current.length - offset))
+            if current.isPass { renderPass(n, left: left + done, right: right + done) }
+            startClicks(before: offset + Int64(n), stepStartFrame: written + Int64(done) - offset)
+            mixTail(left: left + done, right: right + done, frames: n)
+            offset += Int64(n)
+            done += n
+        }
+        mixTail(left: left + done, right: right + done, frames: frames - done)
+        mixVoices(into: click, frames: frames)
+        written += Int64(frames)
+        return done
+    }
+
+    private func renderPass(_ n: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        let src = source
+        scratch.withUnsafeMutableBufferPointer { buf in
+            let p = buf.baseAddress!
+            stretch.render(count: n, into: p) { start, count, out in src.read(from: start, count: count, into: out) }
+            for i in 0..<n {
+                var l = p[2 * i], r = p[2 * i + 1]
+                if fadingIn {
+                    let t = Int(offset) + i
+                    if t < seam.length { l *= seam.fadeIn[t]; r *= seam.fadeIn[t] }
+                }
+                left[i] = l
+                right[i] = r
+            }
+        }
+        if offset + Int64(n) >= Int64(seam.length) { fadingIn = false }
+    }
+
+    /// Renders the pass's continuation past B into the tail, to fade out under what follows.
+    private func captureTail() {
+        let x = seam.length
+        guard x > 0 else { return }
+        let src = source
+        tail.withUnsafeMutableBufferPointer { buf in
+            stretch.render(count: x, into: buf.baseAddress!) { start, count, out in src.read(from: start, count: count, into: out) }
+        }
+        tailLength = x
+        tailPosition = 0
+    }
+
+    private func mixTail(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
+        var i = 0
+        while tailPosition < tailLength && i < frames {
+            let g = seam.fadeOut[tailPosition]
+            left[i] += tail[2 * tailPosition] * g
+            right[i] += tail[2 * tailPosition + 1] * g
+            tailPosition += 1
+            i += 1
+        }
+    }
+
+    /// Starts the clicks of the current step whose offsets are before `end`.
+    private func startClicks(before end: Int64, stepStartFrame: Int64) {
+        while clicks.next < clicks.clicks.count, clicks.clicks[clicks.next].offset < end {
+            let c = clicks.clicks[clicks.next]
+            voices.append((c.accent, stepStartFrame + c.offset))
+            clicks.next += 1
+        }
+    }
+
+    /// Mixes every sounding click into this buffer, which starts at output frame `written`.
+    private func mixVoices(into click: UnsafeMutablePointer<Float>, frames: Int) {
+        let start = written, end = written + Int64(frames)
+        voices.removeAll { v in
+            let wave = v.accent ? waves.accent : waves.normal
+            var f = max(v.onset, start)
+            while f < end && f - v.onset < Int64(wave.count) {
+                click[Int(f - start)] += wave[Int(f - v.onset)]
+                f += 1
+            }
+            return v.onset + Int64(wave.count) <= end
+        }
+    }
+}

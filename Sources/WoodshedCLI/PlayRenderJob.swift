@@ -1,0 +1,58 @@
+import Foundation
+import OfflineBackend
+import Player
+import RenderGraph
+import Sounds
+import WoodshedCore
+
+/// `woodshed render OUT --play FILE`: the practice program written offline through the live
+/// player's worker and deck. Stereo with the click mixed in, or with `--stems` three channels
+/// (music left, music right, click). Main thread.
+struct PlayRenderJob {
+    let setup: PlaySetup
+    let rate: Int
+    let seconds: Double?
+    let stems: Bool
+    let sound: String?
+    let volume: Float
+
+    func write(to path: String, format: OutputFormat) throws {
+        let program = setup.program(outputRate: rate)
+        if case .endless = program.sections[setup.startSection].plan.repeats, seconds == nil {
+            throw PlayError("an endless plan needs a length to render: give --seconds")
+        }
+        let sounds = try SoundSpec(parsing: sound ?? "beep").load(rate: rate)
+        let waves = (Array(sounds.waves.accent).map { $0 * volume }, Array(sounds.waves.normal).map { $0 * volume })
+        let writer = ProgramWriter(program: program, source: setup.source, clickWaves: waves, engine: setup.engine,
+                                   startSection: setup.startSection)
+        let deck = MusicDeck.allocate(ring: .allocate(blockFrames: 256, capacity: 64))
+        defer { deck.deallocate() }
+        let worker = PlayerWorker(writer: writer, deck: deck)
+        let channels = stems ? 3 : 2
+        let out = try SoundFileWriter(path: path, format: format, rate: rate, channels: channels)
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 256 * channels)
+        defer { buffer.deallocate() }
+        let limit = seconds.map { Int64(($0 * Double(rate)).rounded()) } ?? Int64.max
+        var length: Int64 = 0
+        var step = program.start(section: setup.startSection)
+        while let s = step, length < limit { length += s.length; step = program.step(after: s) }
+        let total = min(length, limit)
+        let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: Diagnostics.stderrIsTerminal)
+        Interrupts.install()
+        let frames = try OfflinePlayback.run(worker, maxFrames: limit) { c, l, r, n in
+            if OfflineRender.interruptRequested.load(ordering: .relaxed) { throw PlayError("interrupted: \(path) not written") }
+            for i in 0..<n {
+                if stems {
+                    buffer[3 * i] = l[i]; buffer[3 * i + 1] = r[i]; buffer[3 * i + 2] = c[i]
+                } else {
+                    buffer[2 * i] = l[i] + c[i]; buffer[2 * i + 1] = r[i] + c[i]
+                }
+            }
+            try out.write(buffer, frames: n)
+            progress.update(done: worker.deck[MusicDeck.Slot.playhead], total: total)
+        }
+        progress.finish()
+        try out.commit()
+        print("wrote \(path): \(setup.summary), \(Clock.format(frames: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(format.rawValue)\(stems ? ", stems: music L, music R, click" : ""))")
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Media
+import Persistence
+import WoodshedCore
+
+/// The audio file a `woodshed sections` command works on and its practice file, loaded from
+/// and saved to the sections store. Main thread.
+struct SectionsSession {
+    /// The audio file as the user gave it.
+    let audioPath: String
+    let store: SectionStore
+    /// The practice file as loaded; `save` writes only when `file` differs from it.
+    let loaded: PracticeFile
+    var file: PracticeFile
+
+    /// Probes the audio (no decoding), fingerprints it and loads its practice file. A saved
+    /// file that does not parse is an error here: the command changes and shows nothing, and
+    /// the file is left as it is.
+    init(audioPath: String, store: SectionStore = SectionStore()) throws {
+        let info: AudioFileInfo
+        do {
+            info = try AudioFileProbe.info(path: audioPath)
+        } catch {
+            throw ValidationErrorMessage(error.description)
+        }
+        let opened: PracticeFileLoad
+        do {
+            opened = try store.open(audioPath: audioPath, frames: info.frames, rate: info.rate)
+        } catch {
+            throw ValidationErrorMessage(error.description)
+        }
+        if let problem = opened.problem { throw ValidationErrorMessage(SectionStore.refusal(problem).description) }
+        if let failed = opened.pathNotSaved { writeStderr("Warning: \(failed)\n") }
+        self.audioPath = audioPath
+        self.store = store
+        loaded = opened.file
+        file = opened.file
+    }
+
+    /// Saves the file when an action changed it (atomically, keeping one backup).
+    func saveIfChanged() throws {
+        guard file != loaded else { return }
+        do {
+            try store.save(file)
+        } catch {
+            throw ValidationErrorMessage(error.description)
+        }
+    }
+
+    /// The time of a source frame, as m:ss.fff.
+    func time(_ frame: Int64) -> String { SourceTime.of(frame: frame, rate: file.rate).description }
+
+    /// The frame of a time the user typed, or a one-line error.
+    func frame(_ text: String) throws -> Int64 {
+        do {
+            return try SourceTime(parsing: text).frame(rate: file.rate)
+        } catch {
+            throw ValidationErrorMessage(error.description)
+        }
+    }
+
+    /// `0:02.000 to 0:06.500 (0:04.500)`.
+    func range(_ s: Section) -> String {
+        "\(time(s.start)) to \(time(s.end)) (\(time(s.length)))"
+    }
+
+    /// The section a NAME argument picks (by name or number), or a one-line error.
+    func pick(_ reference: String) throws -> (index: Int, section: Section) {
+        do {
+            return try file.section(reference)
+        } catch {
+            throw ValidationErrorMessage(error.description)
+        }
+    }
+
+    /// Runs an edit of the file, turning a refusal into a one-line error.
+    mutating func edit<T>(_ body: (inout PracticeFile) throws(SectionEditError) -> T) throws -> T {
+        do throws(SectionEditError) {
+            return try body(&file)
+        } catch {
+            throw ValidationErrorMessage(error.description)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Persistence
+
+/// `woodshed sections FILE ACTION ...`: the practice sections of an audio file, kept in
+/// `$XDG_DATA_HOME/woodshed/sections/` and found again by the file's content. Main thread.
+///
+/// ArgumentParser only recognises a subcommand right after its parent, not after a file
+/// argument, so the action is read here and the words after it are parsed by the action's type.
+struct SectionsSubcommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sections",
+        abstract: "Mark, list and edit the practice sections of an audio file.",
+        discussion: """
+            ACTION is one of (default: list):
+              list                         the sections: number, name, times, plan
+              add NAME FROM TO [plan]      add a section at the end
+              rm NAME                      remove a section
+              rename NAME NEW              rename a section
+              move NAME POSITION           move a section to POSITION (from 1)
+              nudge NAME start|end [STEP]  move one end by STEP (default 10ms)
+              set NAME [plan]              change a section's plan
+              export OUT.json              write the sections and plans to a file
+              import IN.json               merge sections from a file, by name
+            NAME: a section's name or number. Times: 62.5, 1:02.5, 1:02:03.250, 350ms.
+            Plan: --repeat N|endless  --gap 2s|1.5x  --count-in BARS
+                  --speeds 0.6,0.8,1  --advance next|stop|loop-all
+            Help for one action: woodshed sections FILE ACTION --help
+            Saved in $XDG_DATA_HOME/woodshed/sections/ (~/.local/share/...), one
+            file per audio file, found by its content: see docs/player.md.
+            """)
+
+    @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).")
+    var file: String
+
+    @Argument(help: "list, add, rm, rename, move, nudge, set, export or import.")
+    var action: String = "list"
+
+    @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.")
+    var arguments: [String] = []
+
+    static let actions: [String: any SectionsAction.Type] = [
+        "list": SectionsList.self, "add": SectionsAdd.self, "rm": SectionsRemove.self, "rename": SectionsRename.self,
+        "move": SectionsMove.self, "nudge": SectionsNudge.self, "set": SectionsSet.self,
+        "export": SectionsExport.self, "import": SectionsImport.self,
+    ]
+
+    func run() throws {
+        guard let type = Self.actions[action] else {
+            throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export or import")
+        }
+        let words = type == SectionsNudge.self ? SectionsNudge.protectingNegativeStep(arguments) : arguments
+        let parsed: any SectionsAction
+        do {
+            parsed = try type.parse(words)
+        } catch {
+            if type.exitCode(for: error) == .success {
+                print(type.fullMessage(for: error))
+                return
+            }
+            throw ValidationErrorMessage("\(action): \(type.message(for: error)) (see woodshed sections FILE \(action) --help)")
+        }
+        var session = try SectionsSession(audioPath: file)
+        let text = try parsed.run(on: &session)
+        try session.saveIfChanged()
+        print(text)
+    }
+}

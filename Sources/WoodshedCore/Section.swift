@@ -1,0 +1,24 @@
+/// A named A–B range of an audio file, in the file's own frames (source frames), with the plan
+/// it is practised by. Any thread (a value).
+public struct Section: Hashable, Sendable {
+    public var name: String
+    /// First source frame of the range (A).
+    public var start: Int64
+    /// One past the last source frame (B): a pass plays B − A source frames.
+    public var end: Int64
+    public var plan: RepeatPlan
+
+    /// A section from `start` to `end`; throws unless 0 ≤ start < end and the name is usable.
+    public init(name: String, start: Int64, end: Int64, plan: RepeatPlan = RepeatPlan()) throws(TimingError) {
+        guard !name.isEmpty, !name.contains(where: \.isNewline) else { throw .badSection("a section needs a one-line name") }
+        guard start >= 0 else { throw .badSection("'\(name)' starts before the file does") }
+        guard end > start else { throw .badSection("'\(name)' ends (frame \(end)) before it starts (frame \(start))") }
+        self.name = name
+        self.start = start
+        self.end = end
+        self.plan = plan
+    }
+
+    /// Source frames in one pass.
+    public var length: Int64 { end - start }
+}

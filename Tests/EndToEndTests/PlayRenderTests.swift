@@ -1,0 +1,77 @@
+import CSndFile
+import Foundation
+import Testing
+import WoodshedTestSupport
+
+/// Reads every channel of a sound file (interleaved frames split per channel).
+private func readChannels(_ path: String) throws -> (rate: Int, channels: [[Float]]) {
+    var info = SF_INFO()
+    guard let f = sf_open(path, Int32(SFM_READ), &info) else { throw CocoaError(.fileReadUnknown) }
+    defer { sf_close(f) }
+    let ch = Int(info.channels), n = Int(info.frames)
+    var all = [Float](repeating: 0, count: n * ch)
+    _ = all.withUnsafeMutableBufferPointer { sf_readf_float(f, $0.baseAddress, info.frames) }
+    return (Int(info.samplerate), (0..<ch).map { c in stride(from: c, to: all.count, by: ch).map { all[$0] } })
+}
+
+/// A 16-bit stereo WAV whose left sample i is (i mod 32768)/32768, right its negative.
+private func indexedWAV(_ path: String, frames: Int, rate: Int) throws {
+    var info = SF_INFO(frames: 0, samplerate: Int32(rate), channels: 2, format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
+    guard let f = sf_open(path, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
+    // Written as integers: libsndfile scales floats by 32767 on the way to 16 bits, and reads by 32768.
+    var data = [Int16](repeating: 0, count: 2 * frames)
+    for i in 0..<frames { data[2 * i] = Int16(i % 32768); data[2 * i + 1] = -Int16(i % 32768) }
+    _ = data.withUnsafeBufferPointer { sf_writef_short(f, $0.baseAddress, Int64(frames)) }
+    sf_close(f)
+}
+
+@Suite("woodshed render --play: practice programs written offline, to the frame")
+struct PlayRenderTests {
+    @Test("--from 0.5 --to 1.25 --repeat 3 --crossfade 0: each pass is frames 24000..<60000, bit-exact, back to back")
+    func seamBitExact() throws {
+        let dir = try E2E.tempDir()
+        let song = dir.appendingPathComponent("indexed.wav").path, out = dir.appendingPathComponent("out.wav").path
+        try indexedWAV(song, frames: 96_000, rate: 48_000)
+        let r = try E2E.woodshed("render", out, "--play", song, "--from", "0.5", "--to", "1.25", "--repeat", "3", "--crossfade", "0", "--stems", "--format", "wav32f")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "wrote \(out): indexed.wav · WAV stereo 48000 Hz · 0:00.500–0:01.250 · ×3 · speed 1×, 0:02.250 (108000 frames at 48000 Hz, wav32f, stems: music L, music R, click)\n")
+        let (rate, ch) = try readChannels(out)
+        #expect(rate == 48_000 && ch.count == 3 && ch[0].count == 108_000)
+        let pass = (24_000..<60_000).map { Float($0 % 32768) / 32768 }
+        #expect(ch[0] == pass + pass + pass, "left differs")
+        #expect(ch[1] == (pass + pass + pass).map { -$0 }, "right differs")
+        #expect(ch[2].allSatisfy { $0 == 0 }, "no click was asked for")
+    }
+
+    @Test("--count-in 1 --click 120 --gap 1s --repeat 2: count-in clicks, passes and gaps on their exact frames")
+    func countInAndGap() throws {
+        let dir = try E2E.tempDir()
+        let song = dir.appendingPathComponent("indexed.wav").path, out = dir.appendingPathComponent("out.wav").path
+        try indexedWAV(song, frames: 96_000, rate: 48_000)
+        let r = try E2E.woodshed("render", out, "--play", song, "--from", "0", "--to", "1", "--repeat", "2", "--gap", "1s",
+                                 "--count-in", "1", "--click", "120", "--crossfade", "0", "--stems", "--format", "wav32f")
+        #expect(r.status == 0, "\(r.stderr)")
+        let (_, ch) = try readChannels(out)
+        // Per pass: count-in 4 beats of 24000, the pass (48000), the gap (48000) = 192000.
+        #expect(ch[0].count == 384_000)
+        let c = ch[2]
+        let onsets = WoodshedTestSupport.onsets(c)
+        // Count-ins at 0 and 192000; the music's own beats at 120 BPM inside each pass (bar 1 at 0 s).
+        #expect(onsets == [0, 24_000, 48_000, 72_000, 96_000, 120_000, 192_000, 216_000, 240_000, 264_000, 288_000, 312_000], "\(onsets)")
+        let pass = (0..<48_000).map { Float($0 % 32768) / 32768 }
+        #expect(Array(ch[0][96_000..<144_000]) == pass && Array(ch[0][288_000..<336_000]) == pass, "passes differ")
+        #expect(ch[0][0..<96_000].allSatisfy { $0 == 0 } && ch[0][144_000..<192_000].allSatisfy { $0 == 0 })
+    }
+
+    @Test("a bad --play file: one line naming it, exit 1, no output file")
+    func badFile() throws {
+        let dir = try E2E.tempDir()
+        let text = dir.appendingPathComponent("notes.txt"), out = dir.appendingPathComponent("out.wav").path
+        try Data("not audio\n".utf8).write(to: text)
+        let r = try E2E.woodshed("render", out, "--play", text.path)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: \(text.path): "), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}

@@ -1,0 +1,117 @@
+import CSndFile
+import Foundation
+import Player
+import RealtimeKit
+import RenderGraph
+import Testing
+import WoodshedCore
+
+/// A real sound file read through libsndfile, for the player's tests (WAV: seeks are exact).
+final class SndFileSource: ProgramSource {
+    let file: OpaquePointer
+    let channels: Int
+    let frames: Int64
+    init(path: String) throws {
+        var info = SF_INFO()
+        guard let f = sf_open(path, Int32(SFM_READ), &info) else { throw CocoaError(.fileReadUnknown) }
+        file = f
+        channels = Int(info.channels)
+        frames = info.frames
+    }
+    deinit { sf_close(file) }
+    func read(from start: Int64, count: Int, into buffer: UnsafeMutablePointer<Float>) {
+        buffer.update(repeating: 0, count: 2 * count)
+        let a = max(start, 0), b = min(start + Int64(count), frames)
+        guard a < b else { return }
+        sf_seek(file, a, SEEK_SET)
+        var tmp = [Float](repeating: 0, count: Int(b - a) * channels)
+        _ = tmp.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, b - a) }
+        for i in 0..<Int(b - a) {
+            let o = Int(a - start) + i
+            buffer[2 * o] = tmp[i * channels]
+            buffer[2 * o + 1] = tmp[i * channels + (channels > 1 ? 1 : 0)]
+        }
+    }
+}
+
+enum Fixture {
+    static let dir: URL = {
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-player-\(getpid())")
+        try? FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+        return d
+    }()
+
+    /// A 16-bit stereo WAV whose left sample i is (i mod 32768)/32768 and right is its negative:
+    /// every sample says where it came from.
+    static func indexed(frames: Int, rate: Int) throws -> String {
+        let path = dir.appendingPathComponent("indexed-\(frames)-\(rate).wav").path
+        var info = SF_INFO(frames: 0, samplerate: Int32(rate), channels: 2, format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
+        guard let f = sf_open(path, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
+        // Written as integers: libsndfile scales floats by 32767 on the way to 16 bits, and reads by 32768.
+        var data = [Int16](repeating: 0, count: 2 * frames)
+        for i in 0..<frames { data[2 * i] = Int16(i % 32768); data[2 * i + 1] = -Int16(i % 32768) }
+        _ = data.withUnsafeBufferPointer { sf_writef_short(f, $0.baseAddress, Int64(frames)) }
+        sf_close(f)
+        return path
+    }
+
+    static func index(of sample: Float) -> Int { Int((sample * 32768).rounded()) }
+}
+
+/// Renders a program offline through the worker, ring and deck; returns (click, left, right).
+func play(_ program: PracticeProgram, source: ProgramSource, maxSeconds: Int = 600,
+          waves: (accent: [Float], normal: [Float]) = ([1, 0.5], [0.25])) -> (click: [Float], left: [Float], right: [Float]) {
+    let writer = ProgramWriter(program: program, source: source, clickWaves: waves)
+    let deck = MusicDeck.allocate(ring: .allocate(blockFrames: 256, capacity: 64))
+    defer { deck.deallocate() }
+    let worker = PlayerWorker(writer: writer, deck: deck)
+    var c: [Float] = [], l: [Float] = [], r: [Float] = []
+    OfflinePlayback.run(worker, maxFrames: Int64(maxSeconds * program.settings.outputRate)) { cp, lp, rp, n in
+        c.append(contentsOf: UnsafeBufferPointer(start: cp, count: n))
+        l.append(contentsOf: UnsafeBufferPointer(start: lp, count: n))
+        r.append(contentsOf: UnsafeBufferPointer(start: rp, count: n))
+    }
+    return (c, l, r)
+}
+
+@Suite("Practice programs rendered offline through the live player's worker and deck")
+struct PlayerProgramTests {
+    @Test("a section played 3 times with --crossfade 0 at 1.0× and equal rates: B is followed by A, bit-exact, no gap, no duplicate")
+    func seamIsSampleExact() throws {
+        let path = try Fixture.indexed(frames: 48_000, rate: 48_000)
+        let section = try Section(name: "riff", start: 1_000, end: 5_000, plan: RepeatPlan(repeats: .times(3)))
+        let program = PracticeProgram(sections: [section], settings: ProgramSettings(sourceRate: 48_000, outputRate: 48_000))
+        let out = play(program, source: try SndFileSource(path: path))
+        #expect(out.left.count == 12_000)
+        let expected = (0..<3).flatMap { _ in (1_000..<5_000).map { Float($0) / 32768 } }
+        #expect(out.left == expected, "left differs")
+        #expect(out.right == expected.map { -$0 }, "right differs")
+        #expect(out.click.allSatisfy { $0 == 0 })
+    }
+
+    @Test("gaps, count-ins and a speed ladder: every step starts on its exact frame")
+    func stepsOnExactFrames() throws {
+        let path = try Fixture.indexed(frames: 96_000, rate: 48_000)
+        // 1 s section; gap 0.5x; count-in 1 bar at 120 BPM 4/4 (2 s at 1.0×); ladder 0.5, 1.0.
+        let plan = RepeatPlan(repeats: .times(2), gap: .passMultiple(thousandths: 500), countInBars: 1, speedLadder: [500, 1000])
+        let section = try Section(name: "verse", start: 10_000, end: 58_000, plan: plan)
+        var settings = ProgramSettings(sourceRate: 48_000, outputRate: 48_000)
+        settings.click = MusicClick(milliBPM: 120_000, duringPasses: false)
+        let program = PracticeProgram(sections: [section], settings: settings)
+        let out = play(program, source: try SndFileSource(path: path))
+        // Pass 1 at 0.5×: count-in 4 beats of 1 s (= 192000 frames), pass 96000, gap 48000.
+        // Pass 2 at 1.0×: count-in 96000, pass 48000, gap 24000.
+        #expect(out.left.count == 192_000 + 96_000 + 48_000 + 96_000 + 48_000 + 24_000)
+        let clicks = out.click.indices.filter { out.click[$0] != 0 && ($0 == 0 || out.click[$0 - 1] == 0) }  // test waves: [1, 0.5] and [0.25]
+        #expect(clicks == [0, 48_000, 96_000, 144_000] + [336_000, 360_000, 384_000, 408_000])
+        #expect(out.click[0] == 1 && out.click[96_000] == 0.25 && out.click[336_000] == 1)
+        // Pass 2 at 1.0× is bit-exact: 10000..<58000 from frame 432000.
+        let pass2 = Array(out.left[432_000..<480_000]), want = (10_000..<58_000).map { Float($0 % 32768) / 32768 }
+        let firstMismatch = zip(pass2, want).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(firstMismatch == nil, "first mismatch at \(String(describing: firstMismatch))")
+        #expect(out.left[(480_000)...].allSatisfy { $0 == 0 })
+        // Pass 1 at 0.5× is silence-free where the pass is and silent in the count-in and gap.
+        #expect(out.left[0..<192_000].allSatisfy { $0 == 0 })
+        #expect(out.left[288_000..<336_000].allSatisfy { $0 == 0 })
+    }
+}
