@@ -131,7 +131,7 @@ public struct MusicDeck: @unchecked Sendable {
                 break
             }
             if h.generation != s.generation && !s.fading && h.generation == newest { s.generation = h.generation }
-            var n = min(frames - done, B - s.offset, untilSwitch)
+            var n = min(min(frames - done, B - s.offset), untilSwitch)
             let valid = Int(h.frames) - s.offset
             if valid <= 0 {
                 if h.ended { s.ended = true; break }
