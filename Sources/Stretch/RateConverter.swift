@@ -8,7 +8,9 @@ import CSampleRate
 /// which are dropped; the ratio then steps (`src_set_ratio`, no ramp) to the true one, and the next
 /// output sits on source frame `start` with the whole filter kernel filled by real audio.
 final class RateConverter {
-    /// Which libsamplerate converter, with the half-length of its kernel in zero crossings.
+    /// Which libsamplerate converter. `.best` is the default: 97 % bandwidth and about 145 dB
+    /// of stop-band rejection for 0.11 ms of CPU per 256 stereo frames (44.1 → 48 kHz, measured
+    /// here), a few percent of a worker's budget; `.medium` (90 %, 121 dB) costs 0.04 ms.
     enum Quality {
         case medium, best
 
@@ -19,11 +21,12 @@ final class RateConverter {
             }
         }
 
-        /// Kernel half-length in input frames at ratio ≥ 1 (coefficient table length / increment).
+        /// At least the kernel's half-length in input frames at ratio ≥ 1 (libsamplerate 0.2.2:
+        /// coefficient table length / increment, about 46 and 143).
         var halfKernel: Int {
             switch self {
-            case .medium: 46
-            case .best: 139
+            case .medium: 50
+            case .best: 150
             }
         }
     }

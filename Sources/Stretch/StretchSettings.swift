@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The ratios one speed and transpose imply between source and output. A plain value: any thread.
 struct StretchSettings: Equatable {

@@ -6,16 +6,18 @@ enum Clicks {
     /// A 20 ms click: a 1.5 kHz sine decaying with a 3.3 ms time constant, peak about 0.75.
     static func click(_ t: Double) -> Float { Float(0.8 * exp(-t * 300) * sin(2 * Double.pi * 1500 * t)) }
 
-    /// Clicks at `frames` (source frames), over a quiet two-tone bed of amplitude `bed` (0: silence).
+    /// Clicks at `frames` (source frames, ascending), over a quiet two-tone bed of amplitude `bed`
+    /// (0: silence).
     static func source(at frames: [Int64], rate: Int, bed: Float = 0) -> (Int64, Int, UnsafeMutablePointer<Float>) -> Void {
         let length = Int64(rate / 50)
         return { start, count, buffer in
+            // The first click that may sound in this block (clicks are shorter than their spacing).
+            var k = frames.partitionIndex { $0 + length > start }
             for i in 0..<count {
                 let f = start + Int64(i)
-                var v = bed * Float(sin(Double(f) * 0.0371) + 0.5 * sin(Double(f) * 0.1133))
-                for c in frames where f >= c && f < c + length {
-                    v += click(Double(f - c) / Double(rate))
-                }
+                var v = bed == 0 ? 0 : bed * Float(sin(Double(f) * 0.0371) + 0.5 * sin(Double(f) * 0.1133))
+                while k < frames.count, frames[k] + length <= f { k += 1 }
+                if k < frames.count, f >= frames[k] { v += click(Double(f - frames[k]) / Double(rate)) }
                 buffer[2 * i] = v
                 buffer[2 * i + 1] = v
             }
@@ -44,5 +46,17 @@ enum Clicks {
             for i in lo..<hi where abs(y[i]) > abs(y[peak]) { peak = i }
             return Double(peak) - expected
         }
+    }
+}
+
+extension Array where Element == Int64 {
+    /// The first index whose element satisfies `isAfter` (the array is partitioned by it).
+    func partitionIndex(where isAfter: (Int64) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if isAfter(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 }
