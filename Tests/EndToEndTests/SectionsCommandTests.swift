@@ -325,14 +325,15 @@ struct SectionsCommandTests {
 /// parses and is always one of the versions written.
 @Suite("woodshed sections survives kill -9 during saves", .serialized)
 struct SectionsDurabilityTests {
-    /// Starts `woodshed args` with its output discarded; returns its PID (not yet reaped).
-    func spawn(_ args: [String], env: [String: String]) -> pid_t {
+    /// Starts `woodshed args` with stdout discarded and stderr into `stderrPath`; returns its
+    /// PID (not yet reaped).
+    func spawn(_ args: [String], env: [String: String], stderrPath: String = "/dev/null") -> pid_t {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv: [UnsafeMutablePointer<CChar>?] = ([E2E.woodshed] + args).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in argv + envp { free(p) } }
@@ -376,12 +377,16 @@ struct SectionsDurabilityTests {
         #expect(try String(contentsOf: url, encoding: .utf8) == version(k))
         let typical = times.sorted()[2]
 
+        // The kill comes 30-100 % of `window` after the start. The window follows the machine's
+        // speed: it shrinks when a run ended before its kill, and grows when the kill came first.
+        var window = typical
+        let stderrPath = f.dir.appendingPathComponent("stderr.txt").path
         var kills = 0, finished = 0, midWrite = 0, killedAfterRename = 0, attempts = 0
         var rng = SystemRandomNumberGenerator()
         while kills < 200 && attempts < 2000 {
             attempts += 1
-            let pid = spawn(nudge, env: env)
-            usleep(UInt32(Double.random(in: 0.3...1.05, using: &rng) * typical * 1_000_000))
+            let pid = spawn(nudge, env: env, stderrPath: stderrPath)
+            usleep(UInt32(Double.random(in: 0.3...1, using: &rng) * window * 1_000_000))
             kill(pid, SIGKILL)
             let (signal, code) = reap(pid)
             let text = try String(contentsOf: url, encoding: .utf8)
@@ -400,18 +405,20 @@ struct SectionsDurabilityTests {
                 #expect((try? JSONSerialization.jsonObject(with: Data(backupText.utf8))) != nil)
             }
             #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil)
+            window = signal == SIGKILL ? min(window * 1.05, 5) : window * 0.8
             if signal == SIGKILL {
                 kills += 1
                 if next == k + 1 { killedAfterRename += 1 }
                 if f.stored.contains(where: { $0.hasSuffix(".partial-\(pid)") }) { midWrite += 1 }
             } else {
-                #expect(code == 0 && next == k + 1, "attempt \(attempts) exited \(code)")
+                #expect(code == 0 && next == k + 1, "attempt \(attempts) exited \(code): \((try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")")
                 finished += 1
             }
             k = next
         }
         #expect(kills == 200)
-        print("sections durability: \(kills) kills in \(attempts) runs (typical run \(Int(typical * 1000)) ms); "
+        print("sections durability: \(kills) kills in \(attempts) runs (typical run \(Int(typical * 1000)) ms, "
+              + "kill window at the end \(Int(window * 1000)) ms); "
               + "\(midWrite) left a temporary file (killed mid-write), \(killedAfterRename) after the new version was in place, "
               + "\(kills - killedAfterRename) before it; \(finished) runs finished; \(k) versions saved")
         // The next save removes the temporary files the killed saves left.

@@ -137,13 +137,11 @@ struct SectionStoreTests {
             #expect(again.file.sections == file.sections)
             #expect(try store.load(again.file.fingerprint)?.lastKnownPath == copy)
 
-            // A relative path is stored absolute.
-            let cwd = FileManager.default.currentDirectoryPath
-            FileManager.default.changeCurrentDirectoryPath(folder.path)
-            defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
-            let relative = try store.open(audioPath: "songs/take 1.wav", frames: 48_000, rate: 48_000)
-            #expect(relative.file.lastKnownPath == first)
-            #expect(relative.movedFrom == copy)
+            // The path is stored standardized ("." and ".." resolved, relative paths made absolute).
+            let roundabout = folder.path + "/songs/../songs/./take 1.wav"
+            let standardized = try store.open(audioPath: roundabout, frames: 48_000, rate: 48_000)
+            #expect(standardized.file.lastKnownPath == first)
+            #expect(standardized.movedFrom == copy)
         }
     }
 
