@@ -31,7 +31,7 @@ let package = Package(
         // The renderer and its voices: render thread only.
         .target(name: "RenderGraph", dependencies: ["WoodshedCore", "RealtimeKit", "MIDI"]),
         // Click sounds: synthesized, or loaded from WAV/FLAC and resampled (control thread).
-        .target(name: "Sounds", dependencies: ["RenderGraph", "CSndFile", "CSampleRate"]),
+        .target(name: "Sounds", dependencies: ["RenderGraph", "Media", "CSndFile", "CSampleRate"]),
         // Audio files: probing, reading and seeking (libsndfile), decode caches for MP3/Vorbis (worker threads).
         .target(name: "Media", dependencies: ["CSndFile"]),
         // Speed with pitch kept, transpose and rate conversion (Rubber Band, libsamplerate): worker threads.

@@ -2,19 +2,19 @@ import CSndFile
 import Foundation
 
 /// Any thread. Messages from the system and from libsndfile, made into one line.
-enum SystemMessage {
+public enum SystemMessage {
     /// The system's text for an `errno` value: "No such file or directory".
     static func errno(_ code: Int32) -> String {
         strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 
     /// libsndfile's current message for `file` (for the last failed open when nil), on one line.
-    static func sndfile(_ file: OpaquePointer?) -> String {
+    public static func sndfile(_ file: OpaquePointer?) -> String {
         oneLine(String(cString: sf_strerror(file)))
     }
 
     /// A C library's message on one line, without a final full stop.
-    static func oneLine(_ message: String) -> String {
+    public static func oneLine(_ message: String) -> String {
         var text = message.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }

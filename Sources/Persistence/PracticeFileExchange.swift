@@ -87,12 +87,7 @@ extension PracticeFile {
                 throw toNode.fail("\(time(to)) is past the end of this audio (\(time(frames)))")
             }
             guard to > from else { throw toNode.fail("\(time(to)) is not after the start (\(time(from)))") }
-            let plan = try RepeatPlan(node, object)
-            do throws(TimingError) {
-                sections.append(try Section(name: name, start: from, end: to, plan: plan))
-            } catch {
-                throw node.fail(error.description)
-            }
+            sections.append(try PracticeFile.parsedSection(node, object, name: name, from: from, to: to))
         }
         return sections
     }

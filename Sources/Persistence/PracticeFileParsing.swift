@@ -60,12 +60,7 @@ extension PracticeFile {
                 throw toNode.fail("frame \(to) is past the end of the audio (\(frames) frames, \(SourceTime.of(frame: frames, rate: rate)))")
             }
             guard to > from else { throw toNode.fail("frame \(to) is not after \"from\" (\(from)): a section needs a length") }
-            let plan = try RepeatPlan(node, object)
-            do throws(TimingError) {
-                sections.append(try Section(name: name, start: from, end: to, plan: plan))
-            } catch {
-                throw node.fail(error.description)
-            }
+            sections.append(try PracticeFile.parsedSection(node, object, name: name, from: from, to: to))
         }
         var settings = PracticeSettings()
         if let node = root.field("settings", of: top) {
@@ -75,6 +70,16 @@ extension PracticeFile {
             settings.lastSection = nil
         }
         self.init(fingerprint: fingerprint, lastKnownPath: path, sections: sections, settings: settings)
+    }
+
+    /// The section at `node` from its checked name and range, with the plan read from `object`.
+    static func parsedSection(_ node: JSONNode, _ object: [String: Any], name: String, from: Int64, to: Int64) throws(JSONFieldError) -> Section {
+        let plan = try RepeatPlan(node, object)
+        do throws(TimingError) {
+            return try Section(name: name, start: from, end: to, plan: plan)
+        } catch {
+            throw node.fail(error.description)
+        }
     }
 
     /// A section's `name`: present, usable (see `nameProblem`) and not in `taken`.

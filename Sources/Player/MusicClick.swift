@@ -25,7 +25,7 @@ public struct MusicClick: Hashable, Sendable {
 
     /// Source frame of beat `k` (k may be negative): offset + round(k · 60 · rate / BPM).
     public func beatSourceFrame(_ k: Int64, rate: Int) -> Int64 {
-        offset.frame(rate: rate) + Int64(ExactMath.roundDiv(Int128(k) * 60_000 * Int128(rate) * 1000, Int128(milliBPM) * 1000))
+        offset.frame(rate: rate) + Int64(ExactMath.roundDiv(Int128(k) * 60_000 * Int128(rate), Int128(milliBPM)))
     }
 
     /// The first beat whose source frame is ≥ `frame`.

@@ -144,7 +144,7 @@ public final class PlayerWorker: @unchecked Sendable {
             p.settings.speed = v
             follow(p)
             if let s = at.step, case .pass(let from) = s.kind {
-                let pos = from + sourceFrames(at.offset, speed: s.speed, program: p)
+                let pos = from + p.settings.sourceFrames(outputFrames: at.offset, speed: s.speed)
                 target = (p.passStep(section: s.section, pass: s.pass, from: pos, speed: v), 0)
             }
         case .transpose(let cents):
@@ -152,22 +152,17 @@ public final class PlayerWorker: @unchecked Sendable {
             p.settings.transposeCents = cents
             follow(p)
             if let s = at.step, case .pass(let from) = s.kind {
-                let pos = from + sourceFrames(at.offset, speed: s.speed, program: p)
+                let pos = from + p.settings.sourceFrames(outputFrames: at.offset, speed: s.speed)
                 target = (p.passStep(section: s.section, pass: s.pass, from: pos, speed: s.speed), 0)
             }
         case .seek(let delta):
             guard let s = at.step, case .pass(let from) = s.kind else { return }
-            let pos = from + sourceFrames(at.offset, speed: s.speed, program: program) + delta
+            let pos = from + program.settings.sourceFrames(outputFrames: at.offset, speed: s.speed) + delta
             target = (program.passStep(section: s.section, pass: s.pass, from: pos, speed: s.speed), 0)
         case .replaceProgram:
             return
         }
         restart(at: at.frame, step: target.step, offset: target.offset)
-    }
-
-    private func sourceFrames(_ n: Int64, speed: Int, program: PracticeProgram) -> Int64 {
-        let s = program.settings
-        return n * Int64(s.sourceRate) * Int64(speed) / (Int64(s.outputRate) * 1000)
     }
 
     /// Writes the first block of a new generation that takes over at stream frame `frame`.
@@ -190,7 +185,7 @@ public final class PlayerWorker: @unchecked Sendable {
         let program = sharedProgram
         lock.unlock()
         if let s = p?.step, case .pass(let from) = s.kind {
-            source = from + sourceFrames(p!.offset, speed: s.speed, program: program)
+            source = from + program.settings.sourceFrames(outputFrames: p!.offset, speed: s.speed)
         }
         return PlayerStatus(step: p?.step, offset: p?.offset ?? 0, sourceFrame: source,
                             ended: deck[.ended] != 0, underrunFrames: deck[.underrunFrames])

@@ -37,14 +37,19 @@ public struct ProgramSettings: Hashable, Sendable {
         Int64(ExactMath.roundDiv(Int128(n) * Int128(outputRate) * 1000, Int128(sourceRate) * Int128(speed)))
     }
 
+    /// Source frames covered by `n` output frames at `speed` thousandths (rounded down): the
+    /// inverse of `outputFrames`, for where a pass is after `n` of its frames.
+    public func sourceFrames(outputFrames n: Int64, speed: Int) -> Int64 {
+        Int64(ExactMath.floorDiv(Int128(n) * Int128(sourceRate) * Int128(speed), Int128(outputRate) * 1000))
+    }
+
     /// The count-in's click: the music's, or 120 BPM 4/4.
     public var countInClick: MusicClick { click ?? .countInDefault }
 
     /// Output frames of count-in beat `k` (0-based) from the count-in's start, at `speed`:
-    /// round(k · 60 · outputRate · 1000 / (BPM · speed)).
+    /// round(k · 60 · outputRate / (BPM · speed/1000)), with BPM and speed in thousandths.
     public func countInBeatFrame(_ k: Int, speed: Int) -> Int64 {
         let c = countInClick
-        return Int64(ExactMath.roundDiv(Int128(k) * 60_000 * Int128(outputRate) * 1000 * 1000,
-                                        Int128(c.milliBPM) * Int128(speed) * 1000))
+        return Int64(ExactMath.roundDiv(Int128(k) * 60_000 * Int128(outputRate) * 1000, Int128(c.milliBPM) * Int128(speed)))
     }
 }

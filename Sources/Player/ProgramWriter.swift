@@ -29,7 +29,8 @@ public final class ProgramWriter {
     /// Whether the current pass fades in (every pass does, when there is a crossfade).
     private var fadingIn = false
     private var scratch: [Float]
-    private let maxChunk = 4096
+    /// Frames stretched per call (the scratch buffer's size).
+    private static let maxChunk = 4096
 
     /// `clickWaves`: accent and normal click at the output rate.
     public init(program: PracticeProgram, source: ProgramSource, clickWaves: (accent: [Float], normal: [Float]),
@@ -40,7 +41,7 @@ public final class ProgramWriter {
         seam = SeamFade(length: program.settings.crossfadeFrames)
         waves = clickWaves
         tail = [Float](repeating: 0, count: 2 * max(program.settings.crossfadeFrames, 1))
-        scratch = [Float](repeating: 0, count: 2 * 4096)
+        scratch = [Float](repeating: 0, count: 2 * Self.maxChunk)
         begin(program.start(section: startSection))
     }
 
@@ -65,22 +66,16 @@ public final class ProgramWriter {
         clicks.next = clicks.clicks.firstIndex { $0.offset >= offset } ?? clicks.clicks.count
         if case .pass(let from) = next.kind {
             let settings = program.settings
-            let start = from + sourceFrames(outputFrames: offset, speed: next.speed)
+            let start = from + settings.sourceFrames(outputFrames: offset, speed: next.speed)
             stretch.restart(at: start, speed: Double(next.speed) / 1000, semitones: Double(settings.transposeCents) / 100)
             fadingIn = seam.length > 0 && offset == 0
         }
     }
 
-    /// Source frames covered by `n` output frames at `speed` (rounded down).
-    private func sourceFrames(outputFrames n: Int64, speed: Int) -> Int64 {
-        let s = program.settings
-        return Int64(ExactMath.floorDiv(Int128(n) * Int128(s.sourceRate) * Int128(speed), Int128(s.outputRate) * 1000))
-    }
-
     /// The source frame playing now (for the display), or nil outside a pass.
     public var sourcePosition: Int64? {
         guard let step, case .pass(let from) = step.kind else { return nil }
-        return from + sourceFrames(outputFrames: offset, speed: step.speed)
+        return from + program.settings.sourceFrames(outputFrames: offset, speed: step.speed)
     }
 
     /// Writes the next `frames` frames; returns how many belong to the program (fewer at its
@@ -102,7 +97,7 @@ public final class ProgramWriter {
                 begin(emptySteps > 64 ? nil : program.step(after: current))
                 continue
             }
-            let n = Int(min(Int64(min(frames - done, maxChunk)), current.length - offset))
+            let n = Int(min(Int64(min(frames - done, Self.maxChunk)), current.length - offset))
             if current.isPass { renderPass(n, left: left + done, right: right + done) }
             startClicks(before: offset + Int64(n), stepStartFrame: written + Int64(done) - offset)
             mixTail(left: left + done, right: right + done, frames: n)

@@ -1,3 +1,4 @@
+import Media
 import CSampleRate
 
 /// Converts a mono wave between rates with libsamplerate's best sinc converter. Control thread.
@@ -26,7 +27,7 @@ enum Resampler {
         }
         guard status == 0 else {
             let reason = src_strerror(status).map { String(cString: $0) } ?? "error \(status)"
-            throw .cannotResample(path: path, from: from, to: to, reason: SoundError.oneLine(reason))
+            throw .cannotResample(path: path, from: from, to: to, reason: SystemMessage.oneLine(reason))
         }
         out.removeLast(out.count - made)
         return out

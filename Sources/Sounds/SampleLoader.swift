@@ -1,3 +1,4 @@
+import Media
 import CSndFile
 import RenderGraph
 #if canImport(Glibc)
@@ -72,7 +73,7 @@ public enum SampleLoader {
 
         var info = SF_INFO()
         guard let file = sf_open_fd(fd, Int32(SFM_READ), &info, 0) else {
-            throw .notAudio(path: path, reason: SoundError.oneLine(String(cString: sf_strerror(nil))))
+            throw .notAudio(path: path, reason: SystemMessage.sndfile(nil))
         }
         defer { sf_close(file) }
         let channels = Int(info.channels), fileRate = Int(info.samplerate), frames = Int(info.frames)
@@ -89,7 +90,7 @@ public enum SampleLoader {
             Int(sf_readf_float(file, buffer.baseAddress, sf_count_t(frames)))
         }
         if read <= 0 {
-            let reason = SoundError.oneLine(String(cString: sf_strerror(file)))
+            let reason = SystemMessage.sndfile(file)
             throw read == 0 ? .empty(path: path) : .notAudio(path: path, reason: reason)
         }
         if channels == 1 { return (Array(interleaved.prefix(read)), fileRate) }

@@ -49,14 +49,4 @@ public enum SoundError: Error, Equatable, Sendable, CustomStringConvertible {
         if frac == 0 { return "\(whole)" }
         return frac % 10 == 0 ? "\(whole).\(frac / 10)" : "\(whole).\(frac < 10 ? "0" : "")\(frac)"
     }
-
-    /// Collapses a C library's message to one line without a final full stop.
-    static func oneLine(_ message: String) -> String {
-        var text = message.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-            .joined(separator: " ")
-        while text.hasSuffix(".") { text.removeLast() }
-        return text.isEmpty ? "unknown error" : text
-    }
 }

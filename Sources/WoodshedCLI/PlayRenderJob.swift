@@ -19,7 +19,7 @@ struct PlayRenderJob {
     func write(to path: String, format: OutputFormat) throws {
         let program = setup.program(outputRate: rate)
         if case .endless = program.sections[setup.startSection].plan.repeats, seconds == nil {
-            throw PlayError("an endless plan needs a length to render: give --seconds")
+            throw ValidationErrorMessage("an endless plan needs a length to render: give --seconds")
         }
         let sounds = try SoundSpec(parsing: sound ?? "beep").load(rate: rate)
         let waves = (Array(sounds.waves.accent).map { $0 * volume }, Array(sounds.waves.normal).map { $0 * volume })
@@ -40,7 +40,7 @@ struct PlayRenderJob {
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: Diagnostics.stderrIsTerminal)
         Interrupts.install()
         let frames = try OfflinePlayback.run(worker, maxFrames: limit) { c, l, r, n in
-            if OfflineRender.interruptRequested.load(ordering: .relaxed) { throw PlayError("interrupted: \(path) not written") }
+            if OfflineRender.interruptRequested.load(ordering: .relaxed) { throw ValidationErrorMessage("interrupted: \(path) not written") }
             for i in 0..<n {
                 if stems {
                     buffer[3 * i] = l[i]; buffer[3 * i + 1] = r[i]; buffer[3 * i + 2] = c[i]

@@ -22,24 +22,23 @@ struct PlaySetup {
     /// `progress`: the decode of an MP3/Vorbis file into the cache (0…1).
     init(path: String, options o: PlayOptions, countIn: Int?, progress: ((Double) -> Void)?) throws {
         let cache = DecodeCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
-        do {
-            source = try AudioSource.open(path: path, cacheDirectory: cache, progress: progress)
-        } catch {
-            throw PlayError(error.description)
-        }
+        source = try AudioSource.open(path: path, cacheDirectory: cache, progress: progress)
         info = source.info
         let rate = info.rate
         speed = try o.speed.map { try RepeatPlan.parseSpeed($0) } ?? 1000
-        var plan = RepeatPlan()
+        // A saved section brings its plan; options given here override its parts.
+        var saved: Section?
+        if let name = o.section { saved = try Self.savedSection(name, path: path) }
+        var plan = saved?.plan ?? RepeatPlan()
         if let r = o.repeat {
             if r == "endless" { plan.repeats = .endless } else {
-                guard let n = Int(r), (1...10_000).contains(n) else { throw PlayError("--repeat '\(r)' is not valid: use 1 to 10000, or endless") }
+                guard let n = Int(r), (1...10_000).contains(n) else { throw ValidationErrorMessage("--repeat '\(r)' is not valid: use 1 to 10000, or endless") }
                 plan.repeats = .times(n)
             }
         }
         if let g = o.gap { plan.gap = try RepeatPlan.parseGap(g) }
         if let c = countIn {
-            guard (0...16).contains(c) else { throw PlayError("--count-in must be 0 to 16 bars") }
+            guard (0...16).contains(c) else { throw ValidationErrorMessage("--count-in must be 0 to 16 bars") }
             plan.countInBars = c
         }
         if let p = o.plan {
@@ -47,21 +46,26 @@ struct PlaySetup {
             if o.repeat == nil { plan.repeats = .times(plan.speedLadder.count) }
         }
         if let a = o.advance {
-            guard let adv = RepeatPlan.Advance(rawValue: a) else { throw PlayError("--advance '\(a)' is not valid: use next, stop or loop-all") }
+            guard let adv = RepeatPlan.Advance(rawValue: a) else { throw ValidationErrorMessage("--advance '\(a)' is not valid: use next, stop or loop-all") }
             plan.advance = adv
         }
         let from = try o.from.map { try SourceTime(parsing: $0).frame(rate: rate) } ?? 0
         let to = try o.to.map { try SourceTime(parsing: $0).frame(rate: rate) } ?? info.frames
         guard to <= info.frames else {
-            throw PlayError("--to \(o.to!) is past the end of \(path) (\(SourceTime.of(frame: info.frames, rate: rate)))")
+            throw ValidationErrorMessage("--to \(o.to!) is past the end of \(path) (\(SourceTime.of(frame: info.frames, rate: rate)))")
         }
-        if o.section != nil {
-            throw PlayError("--section needs the saved sections of \(path): not available yet in this build")
+        if var s = saved {
+            guard s.end <= info.frames else {
+                throw ValidationErrorMessage("section '\(s.name)' ends past the decoded end of \(path) (\(SourceTime.of(frame: info.frames, rate: rate)))")
+            }
+            s.plan = plan
+            sections = [s]
+        } else {
+            sections = [try Section(name: o.from == nil && o.to == nil ? "whole file" : "A–B", start: from, end: to, plan: plan)]
         }
-        sections = [try Section(name: o.from == nil && o.to == nil ? "whole file" : "A–B", start: from, end: to, plan: plan)]
         startSection = 0
         if let t = o.transpose {
-            guard let v = Double(t), (-12...12).contains(v) else { throw PlayError("--transpose '\(t)' is not valid: use -12 to 12 semitones") }
+            guard let v = Double(t), (-12...12).contains(v) else { throw ValidationErrorMessage("--transpose '\(t)' is not valid: use -12 to 12 semitones") }
             transposeCents = Int((v * 100).rounded())
         } else {
             transposeCents = 0
@@ -75,6 +79,15 @@ struct PlaySetup {
         }
         crossfadeMilliseconds = o.crossfade
         engine = o.engine == "finer" ? .finer : .faster
+    }
+
+    /// The section saved for this audio file under `name` (or number), from the sections store.
+    private static func savedSection(_ name: String, path: String) throws -> Section {
+        // The fingerprint uses the length libsndfile reports for the file, as `woodshed sections` does.
+        let probed = try AudioFileProbe.info(path: path)
+        let load = try SectionStore().open(audioPath: path, frames: probed.frames, rate: probed.rate)
+        if let problem = load.problem { throw ValidationErrorMessage("\(problem)") }
+        return try load.file.section(name).section
     }
 
     /// The program at the output rate.
@@ -106,10 +119,4 @@ struct PlaySetup {
         if x.hasSuffix(".") { x = x.dropLast() }
         return String(x) + "×"
     }
-}
-
-/// A one-line reason `play` cannot start. Main thread.
-struct PlayError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
 }

@@ -29,6 +29,16 @@ final class ProgressLine {
         writeStderr(line)
     }
 
+    /// A job measured as a fraction (0…1) rather than in frames: "label: 42%".
+    func update(fraction: Double) {
+        guard enabled else { return }
+        let t = ProgressLine.now()
+        guard t - started > 0.5, t - lastDraw > 0.1 else { return }
+        lastDraw = t
+        drawn = true
+        writeStderr("\r\(label): \(Int(min(max(fraction, 0), 1) * 100))%\u{1B}[K")
+    }
+
     /// Clears the line.
     func finish() {
         if drawn { writeStderr("\r\u{1B}[K"); drawn = false }

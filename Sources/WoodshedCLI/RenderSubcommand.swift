@@ -67,7 +67,7 @@ struct RenderSubcommand: ParsableCommand {
         if let play {
             let progress = ProgressLine(label: "decoding \(play) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
             defer { progress.finish() }
-            let setup = try PlaySetup(path: play, options: practice, countIn: click.countIn) { progress.update(done: Int64($0 * 1000), total: 1000) }
+            let setup = try PlaySetup(path: play, options: practice, countIn: click.countIn) { progress.update(fraction: $0) }
             progress.finish()
             try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: click.volume)
                 .write(to: output, format: fileFormat)

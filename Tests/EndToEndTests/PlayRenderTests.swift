@@ -63,6 +63,26 @@ struct PlayRenderTests {
         #expect(ch[0][0..<96_000].allSatisfy { $0 == 0 } && ch[0][144_000..<192_000].allSatisfy { $0 == 0 })
     }
 
+    @Test("--section NAME plays a section saved with `woodshed sections`, with its plan; an unknown name is one clear line")
+    func savedSection() throws {
+        let dir = try E2E.tempDir()
+        let song = dir.appendingPathComponent("indexed.wav").path, out = dir.appendingPathComponent("out.wav").path
+        try indexedWAV(song, frames: 96_000, rate: 48_000)
+        let env = ["/usr/bin/env", "XDG_DATA_HOME=\(dir.path)/data", E2E.woodshed]
+        let add = try E2E.run(env[0], Array(env.dropFirst()) + ["sections", song, "add", "verse", "0.5", "1.25", "--repeat", "2"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let r = try E2E.run(env[0], Array(env.dropFirst()) + ["render", out, "--play", song, "--section", "verse", "--crossfade", "0", "--stems", "--format", "wav32f"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let (_, ch) = try readChannels(out)
+        let pass = (24_000..<60_000).map { Float($0 % 32768) / 32768 }
+        #expect(ch[0] == pass + pass, "left differs")
+        let missing = try E2E.run(env[0], Array(env.dropFirst()) + ["render", out + "2.wav", "--play", song, "--section", "chorus"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("Error: no section 'chorus'"), "\(missing.stderr)")
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: out + "2.wav"))
+    }
+
     @Test("a bad --play file: one line naming it, exit 1, no output file")
     func badFile() throws {
         let dir = try E2E.tempDir()
