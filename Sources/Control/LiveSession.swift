@@ -31,6 +31,9 @@ public final class LiveSession {
     public private(set) var lastMIDI = ""
     /// Start/stop of JACK transport in follow and master modes.
     public weak var transport: TransportRequests?
+    /// The rehearsal player (`woodshed play`), which takes the MIDI actions it knows; set
+    /// before the first renderer is made. The click then stays stopped.
+    public weak var player: PlayerActions?
 
     /// The renderer for the current JACK connection (nil before the first one).
     public private(set) var renderer: Renderer?
@@ -99,7 +102,7 @@ public final class LiveSession {
         case .master: .master
         case .follow: .follow
         }
-        r.midiPolicy = midi?.monitorOnly == true ? .monitor : policy
+        r.midiPolicy = midi?.monitorOnly == true ? .monitor : player != nil ? .player : policy
         timelines.removeAll()
         unsent.removeAll()
         renderer = r
@@ -255,6 +258,7 @@ public final class LiveSession {
     private func performMIDI(index: Int, value: UInt8) {
         guard let midi, index >= 0, index < midi.bindings.count else { return }
         let b = midi.bindings[index]
+        if let player, player.perform(midi: b.action, argument: b.argument) { return }
         switch b.action {
         case .start: perform(.start)
         case .stop: perform(.stop)
@@ -272,7 +276,8 @@ public final class LiveSession {
         case .setlistSong: perform(.setlistSong(b.argument > 0 ? Int(b.argument) : Int(value) + 1))
         case .preset:
             if index < midi.texts.count, let name = midi.texts[index] { perform(.loadPreset(name)) }
-        case .sectionNext, .sectionPrev, .sectionAgain, .repeatUp, .repeatDown, .speedUp, .speedDown, .markIn, .markOut:
+        case .sectionNext, .sectionPrev, .sectionAgain, .repeatUp, .repeatDown, .speedUp, .speedDown, .markIn, .markOut,
+             .jumpForward, .jumpBack, .nudgeInEarlier, .nudgeInLater, .nudgeOutEarlier, .nudgeOutLater:
             perform(.player(b.action.name))
         }
     }

@@ -9,6 +9,7 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
     case setlistNext, setlistPrev, setlistSong, preset
     // The rehearsal player's (accepted in maps now; a session without a player says so).
     case sectionNext, sectionPrev, sectionAgain, repeatUp, repeatDown, speedUp, speedDown, markIn, markOut
+    case jumpForward, jumpBack, nudgeInEarlier, nudgeInLater, nudgeOutEarlier, nudgeOutLater
 
     /// The name used in map files and on the command line.
     public var name: String {
@@ -40,6 +41,12 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .speedDown: "speed-down"
         case .markIn: "mark-in"
         case .markOut: "mark-out"
+        case .jumpForward: "jump-forward"
+        case .jumpBack: "jump-back"
+        case .nudgeInEarlier: "nudge-in-earlier"
+        case .nudgeInLater: "nudge-in-later"
+        case .nudgeOutEarlier: "nudge-out-earlier"
+        case .nudgeOutLater: "nudge-out-later"
         }
     }
 
@@ -59,6 +66,8 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .volumeUp, .volumeDown: .count(default: 10, range: 1...100)
         case .speedUp, .speedDown: .count(default: 5, range: 1...100)
         case .repeatUp, .repeatDown: .count(default: 1, range: 1...100)
+        case .jumpForward, .jumpBack: .count(default: 5, range: 1...600)
+        case .nudgeInEarlier, .nudgeInLater, .nudgeOutEarlier, .nudgeOutLater: .count(default: 10, range: 1...1000)
         case .setlistSong: .optionalCount(range: 1...128)
         case .preset: .name
         default: .none
@@ -104,6 +113,12 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .speedDown: "rehearsal player: slower by the argument in percent (default 5)"
         case .markIn: "rehearsal player: section start here"
         case .markOut: "rehearsal player: section end here"
+        case .jumpForward: "rehearsal player: forward by the argument in seconds (default 5)"
+        case .jumpBack: "rehearsal player: back by the argument in seconds (default 5)"
+        case .nudgeInEarlier: "rehearsal player: section start earlier by the argument in ms (default 10)"
+        case .nudgeInLater: "rehearsal player: section start later by the argument in ms (default 10)"
+        case .nudgeOutEarlier: "rehearsal player: section end earlier by the argument in ms (default 10)"
+        case .nudgeOutLater: "rehearsal player: section end later by the argument in ms (default 10)"
         }
     }
 }

@@ -45,12 +45,15 @@ public struct MusicDeck: @unchecked Sendable {
     let state: UnsafeMutablePointer<State>
     let slots: UnsafeMutablePointer<Atomic<Int64>>
 
-    /// Control thread.
-    public static func allocate(ring: MusicRing, fadeFrames: Int = 128) -> MusicDeck {
+    /// Control thread. `paused`: starts paused and silent (playing fades in from the first frame).
+    public static func allocate(ring: MusicRing, fadeFrames: Int = 128, paused: Bool = false) -> MusicDeck {
         let s = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        s.initialize(to: State())
+        var state = State()
+        if paused { state.gain = 0 }
+        s.initialize(to: state)
         let slots = UnsafeMutablePointer<Atomic<Int64>>.allocate(capacity: Slot.allCases.count)
         for i in 0..<Slot.allCases.count { (slots + i).initialize(to: Atomic(0)) }
+        if paused { slots[Slot.paused.rawValue].store(1, ordering: .relaxed) }
         return MusicDeck(ring: ring, fadeFrames: max(1, fadeFrames), state: s, slots: slots)
     }
 

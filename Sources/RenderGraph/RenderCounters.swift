@@ -54,4 +54,7 @@ public enum MIDIPolicy: UInt8, Sendable, BitwiseCopyable {
     case follow
     /// `midi monitor` and `midi learn`: nothing applies, everything is reported.
     case monitor
+    /// `woodshed play`: the rehearsal player takes start/stop/mute; nothing applies here, every
+    /// mapped message goes to the control thread.
+    case player
 }

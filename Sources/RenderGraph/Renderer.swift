@@ -269,7 +269,7 @@ public final class Renderer {
             counters.increment(.midiActions)
             let value = m.kind == .programChange ? m.data1 : m.data2
             var applied = false
-            if policy != .monitor && b.action.appliesOnRenderThread {
+            if policy != .monitor && policy != .player && b.action.appliesOnRenderThread {
                 applied = apply(b, value: value, frame: frame, policy: policy)
             }
             notify(.midiFired(index: b.index, value: value, applied: applied, frame: frame))

@@ -39,7 +39,7 @@ struct PlayOptions: ParsableArguments {
     var beatsPerBar: Int = 4
 
     @Option(name: .long, help: "Equal-power crossfade at each loop seam, in milliseconds (0: none; default 5).")
-    var crossfade: Int = 5
+    var crossfade: Int?
 
     @Option(name: .long, help: "Transpose in semitones, with cents as decimals (-12 to 12, e.g. -3 or 2.5).")
     var transpose: String?
@@ -48,7 +48,7 @@ struct PlayOptions: ParsableArguments {
     var engine: String = "faster"
 
     func validate() throws {
-        guard (0...500).contains(crossfade) else { throw ValidationError("--crossfade must be 0 to 500 ms") }
+        if let crossfade, !(0...500).contains(crossfade) { throw ValidationError("--crossfade must be 0 to 500 ms") }
         guard (1...64).contains(beatsPerBar) else { throw ValidationError("--beats-per-bar must be 1 to 64") }
         guard ["faster", "finer"].contains(engine) else { throw ValidationError("--engine must be faster or finer") }
         if section != nil && (from != nil || to != nil) { throw ValidationError("give --section NAME or --from/--to, not both") }

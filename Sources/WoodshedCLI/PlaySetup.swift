@@ -6,30 +6,107 @@ import Player
 import Stretch
 import WoodshedCore
 
-/// Opens the audio file and builds the practice program from the options: the section, its
-/// repeat plan, the session's speed, transpose and click. Main thread.
+/// Opens the audio file and builds the practice program from the options: the sections, the
+/// repeat plan of the one to start with, the session's speed, transpose and click. Offline
+/// (`render --play`) it is the one section asked for; live (`play`) it is every saved section
+/// of the file, with an A–B from the options or the whole file first when asked for or when
+/// none is saved, and the settings last used with the file where the options say nothing.
+/// Main thread.
 struct PlaySetup {
     let source: AudioSource
     let info: AudioFileInfo
     let sections: [Section]
+    /// How many of the first sections are only for this session (never saved).
+    let unsavedCount: Int
     let startSection: Int
     let speed: Int
     let transposeCents: Int
     let click: MusicClick?
     let crossfadeMilliseconds: Int
     let engine: StretchEngine
+    /// Live: the file's practice file as loaded (to save changes into), and its store.
+    let practice: PracticeFileLoad?
+    /// Live: things to tell the user before playing (an unusable practice file).
+    var warnings: [String] = []
 
     /// `progress`: the decode of an MP3/Vorbis file into the cache (0…1).
-    init(path: String, options o: PlayOptions, countIn: Int?, progress: ((Double) -> Void)?) throws {
+    init(path: String, options o: PlayOptions, countIn: Int?, live: Bool = false, progress: ((Double) -> Void)?) throws {
         let cache = DecodeCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
         source = try AudioSource.open(path: path, cacheDirectory: cache, progress: progress)
         info = source.info
         let rate = info.rate
-        speed = try o.speed.map { try RepeatPlan.parseSpeed($0) } ?? 1000
-        // A saved section brings its plan; options given here override its parts.
-        var saved: Section?
-        if let name = o.section { saved = try Self.savedSection(name, path: path) }
-        var plan = saved?.plan ?? RepeatPlan()
+
+        // The practice file: live always, offline for --section.
+        var load: PracticeFileLoad?
+        if live || o.section != nil {
+            // The fingerprint uses the length libsndfile reports, as `woodshed sections` does.
+            let probed = try AudioFileProbe.info(path: path)
+            load = try SectionStore().open(audioPath: path, frames: probed.frames, rate: probed.rate)
+            if let problem = load?.problem {
+                if o.section != nil { throw ValidationErrorMessage("\(problem)") }
+                warnings.append("\(problem). Playing without saved sections; that file is left as it is.")
+            }
+        }
+        practice = live ? load : nil
+        let saved = load?.file.sections ?? []
+        let remembered = live ? load?.file.settings : nil
+
+        var list: [Section]
+        var unsaved = 0
+        var start = 0
+        if let name = o.section {
+            let found = try Self.section(name, in: load!.file)
+            if live { list = saved; start = found.index } else { list = [found.section] }
+        } else if o.from != nil || o.to != nil || !live || saved.isEmpty {
+            let from = try o.from.map { try SourceTime(parsing: $0).frame(rate: rate) } ?? 0
+            let to = try o.to.map { try SourceTime(parsing: $0).frame(rate: rate) } ?? info.frames
+            guard to <= info.frames else {
+                throw ValidationErrorMessage("--to \(o.to!) is past the end of \(path) (\(SourceTime.of(frame: info.frames, rate: rate)))")
+            }
+            let name = o.from == nil && o.to == nil ? "whole file" : "A–B"
+            list = [try Section(name: name, start: from, end: to)] + (live ? saved : [])
+            unsaved = 1
+        } else {
+            list = saved
+            start = remembered?.lastSection.flatMap { load!.file.index(of: $0) } ?? 0
+        }
+        // Saved sections that end past the decoded end (an MP3's header may promise a few
+        // frames more than it holds) end there instead.
+        for i in list.indices where list[i].end > info.frames {
+            guard list[i].start < info.frames else {
+                throw ValidationErrorMessage("section '\(list[i].name)' starts past the decoded end of \(path) (\(SourceTime.of(frame: info.frames, rate: rate)))")
+            }
+            list[i].end = info.frames
+        }
+        list[start].plan = try Self.plan(list[start].plan, options: o, countIn: countIn)
+        sections = list
+        unsavedCount = unsaved
+        startSection = start
+
+        speed = try o.speed.map { try RepeatPlan.parseSpeed($0) } ?? remembered?.speed ?? 1000
+        if let t = o.transpose {
+            guard let v = Double(t), (-12...12).contains(v) else { throw ValidationErrorMessage("--transpose '\(t)' is not valid: use -12 to 12 semitones") }
+            transposeCents = Int((v * 100).rounded())
+        } else {
+            transposeCents = remembered?.transposeCents ?? 0
+        }
+        if let c = o.click {
+            let tempo = try Tempo(parsing: c)
+            let offset = try o.clickOffset.map { try SourceTime(parsing: $0) } ?? SourceTime(microseconds: 0)
+            click = MusicClick(milliBPM: tempo.milliBPM, offset: offset, beatsPerBar: o.beatsPerBar)
+        } else if let tempo = remembered?.clickTempo {
+            click = MusicClick(milliBPM: tempo.milliBPM, offset: SourceTime.of(frame: remembered?.clickOffset ?? 0, rate: rate),
+                               beatsPerBar: o.beatsPerBar)
+        } else {
+            click = countIn.map { _ in MusicClick(milliBPM: 120_000, beatsPerBar: o.beatsPerBar, duringPasses: false) }
+        }
+        crossfadeMilliseconds = o.crossfade ?? remembered?.crossfadeMilliseconds ?? 5
+        engine = o.engine == "finer" ? .finer : .faster
+    }
+
+    /// `plan` with the parts the options give replaced.
+    static func plan(_ base: RepeatPlan, options o: PlayOptions, countIn: Int?) throws -> RepeatPlan {
+        var plan = base
         if let r = o.repeat {
             if r == "endless" { plan.repeats = .endless } else {
                 guard let n = Int(r), (1...10_000).contains(n) else { throw ValidationErrorMessage("--repeat '\(r)' is not valid: use 1 to 10000, or endless") }
@@ -49,45 +126,12 @@ struct PlaySetup {
             guard let adv = RepeatPlan.Advance(rawValue: a) else { throw ValidationErrorMessage("--advance '\(a)' is not valid: use next, stop or loop-all") }
             plan.advance = adv
         }
-        let from = try o.from.map { try SourceTime(parsing: $0).frame(rate: rate) } ?? 0
-        let to = try o.to.map { try SourceTime(parsing: $0).frame(rate: rate) } ?? info.frames
-        guard to <= info.frames else {
-            throw ValidationErrorMessage("--to \(o.to!) is past the end of \(path) (\(SourceTime.of(frame: info.frames, rate: rate)))")
-        }
-        if var s = saved {
-            guard s.end <= info.frames else {
-                throw ValidationErrorMessage("section '\(s.name)' ends past the decoded end of \(path) (\(SourceTime.of(frame: info.frames, rate: rate)))")
-            }
-            s.plan = plan
-            sections = [s]
-        } else {
-            sections = [try Section(name: o.from == nil && o.to == nil ? "whole file" : "A–B", start: from, end: to, plan: plan)]
-        }
-        startSection = 0
-        if let t = o.transpose {
-            guard let v = Double(t), (-12...12).contains(v) else { throw ValidationErrorMessage("--transpose '\(t)' is not valid: use -12 to 12 semitones") }
-            transposeCents = Int((v * 100).rounded())
-        } else {
-            transposeCents = 0
-        }
-        if let c = o.click {
-            let tempo = try Tempo(parsing: c)
-            let offset = try o.clickOffset.map { try SourceTime(parsing: $0) } ?? SourceTime(microseconds: 0)
-            click = MusicClick(milliBPM: tempo.milliBPM, offset: offset, beatsPerBar: o.beatsPerBar)
-        } else {
-            click = countIn.map { _ in MusicClick(milliBPM: 120_000, beatsPerBar: o.beatsPerBar, duringPasses: false) }
-        }
-        crossfadeMilliseconds = o.crossfade
-        engine = o.engine == "finer" ? .finer : .faster
+        return plan
     }
 
-    /// The section saved for this audio file under `name` (or number), from the sections store.
-    private static func savedSection(_ name: String, path: String) throws -> Section {
-        // The fingerprint uses the length libsndfile reports for the file, as `woodshed sections` does.
-        let probed = try AudioFileProbe.info(path: path)
-        let load = try SectionStore().open(audioPath: path, frames: probed.frames, rate: probed.rate)
-        if let problem = load.problem { throw ValidationErrorMessage("\(problem)") }
-        return try load.file.section(name).section
+    /// The saved section `name` (or number) of the practice file.
+    private static func section(_ name: String, in file: PracticeFile) throws -> (index: Int, section: Section) {
+        do { return try file.section(name) } catch { throw ValidationErrorMessage("\(error)") }
     }
 
     /// The program at the output rate.
@@ -96,6 +140,11 @@ struct PlaySetup {
             sourceRate: info.rate, outputRate: outputRate, speed: speed, transposeCents: transposeCents,
             crossfadeFrames: ProgramSettings.crossfadeFrames(milliseconds: crossfadeMilliseconds, outputRate: outputRate),
             click: click))
+    }
+
+    /// `song.flac · FLAC stereo 44100 Hz · 3:45.000`.
+    var fileLine: String {
+        "\(URL(fileURLWithPath: info.path).lastPathComponent) · \(info.formatName) \(info.channels == 1 ? "mono" : "stereo") \(info.rate) Hz · \(SourceTime.of(frame: info.frames, rate: info.rate))"
     }
 
     /// One line: file, section, plan.
@@ -108,15 +157,7 @@ struct PlaySetup {
         case .endless: parts.append("endless")
         case .times(let n): parts.append("×\(n)")
         }
-        parts.append(s.plan.speedLadder.isEmpty ? "speed \(Self.speedText(speed))" : "speeds " + s.plan.speedLadder.map(Self.speedText).joined(separator: ","))
+        parts.append(s.plan.speedLadder.isEmpty ? "speed \(PlayerSession.speedText(speed))" : "speeds " + s.plan.speedLadder.map(PlayerSession.speedText).joined(separator: ","))
         return parts.joined(separator: " · ")
-    }
-
-    static func speedText(_ t: Int) -> String {
-        let s = String(format: "%.3f", Double(t) / 1000)
-        var x = Substring(s)
-        while x.hasSuffix("0") { x = x.dropLast() }
-        if x.hasSuffix(".") { x = x.dropLast() }
-        return String(x) + "×"
     }
 }

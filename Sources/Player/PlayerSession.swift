@@ -1,0 +1,271 @@
+import RenderGraph
+import RealtimeKit
+import Stretch
+import WoodshedCore
+
+/// The live rehearsal player: the sections of one audio file, the session's speed, transpose
+/// and click, and the actions that change them while the music plays. It owns the worker that
+/// renders ahead of the play head, and the deck the JACK thread reads (one per JACK
+/// connection). Control thread only; the worker has its own thread.
+public final class PlayerSession {
+    /// How the audio is read and played, fixed for the session.
+    public struct Audio {
+        public var source: ProgramSource
+        public var rate: Int
+        public var frames: Int64
+        public var engine: StretchEngine
+        public var crossfadeMilliseconds: Int
+        /// Accent and normal click waves at an output rate.
+        public var clickWaves: (Int) throws -> (accent: [Float], normal: [Float])
+
+        public init(source: ProgramSource, rate: Int, frames: Int64, engine: StretchEngine, crossfadeMilliseconds: Int,
+                    clickWaves: @escaping (Int) throws -> (accent: [Float], normal: [Float])) {
+            self.source = source
+            self.rate = rate
+            self.frames = frames
+            self.engine = engine
+            self.crossfadeMilliseconds = crossfadeMilliseconds
+            self.clickWaves = clickWaves
+        }
+    }
+
+    public let audio: Audio
+    /// The program's sections in playing order.
+    public private(set) var sections: [Section]
+    /// How many of the first sections are only for this session (an A–B from the command
+    /// line, the whole file) and never saved.
+    public let unsavedCount: Int
+    /// The session speed in thousandths, for passes without a ladder.
+    public private(set) var speed: Int
+    public private(set) var transposeCents: Int
+    public let click: MusicClick?
+    public private(set) var paused = false
+    public private(set) var clickOn = true
+    public private(set) var markIn: Int64?
+    /// The outcome of the last action, for the display.
+    public private(set) var message = ""
+    /// Set when the saved sections (`savedSections`) or the settings changed; the caller saves
+    /// and clears them.
+    public var sectionsChanged = false
+    public var settingsChanged = false
+
+    /// The section asked for last (it plays unless the program has moved on since).
+    private var requested: Int
+    private var worker: PlayerWorker?
+    private var rate = 0
+
+    public init(audio: Audio, sections: [Section], unsavedCount: Int, startSection: Int, speed: Int,
+                transposeCents: Int, click: MusicClick?, paused: Bool = false) {
+        precondition(!sections.isEmpty && sections.indices.contains(startSection))
+        self.audio = audio
+        self.sections = sections
+        self.unsavedCount = unsavedCount
+        self.speed = speed
+        self.transposeCents = transposeCents
+        self.click = click
+        self.paused = paused
+        requested = startSection
+    }
+
+    /// The sections kept in the practice file.
+    public var savedSections: [Section] { Array(sections.dropFirst(unsavedCount)) }
+
+    /// The saved section heard now (for "last section"), if it is one.
+    public var lastSavedSection: String? {
+        let i = playingIndex
+        return i >= unsavedCount ? sections[i].name : nil
+    }
+
+    /// The program at the output rate.
+    public func program(outputRate: Int) -> PracticeProgram {
+        PracticeProgram(sections: sections, settings: ProgramSettings(
+            sourceRate: audio.rate, outputRate: outputRate, speed: speed, transposeCents: transposeCents,
+            crossfadeFrames: ProgramSettings.crossfadeFrames(milliseconds: audio.crossfadeMilliseconds, outputRate: outputRate),
+            click: click))
+    }
+
+    /// A new deck for a JACK connection at `outputRate`, with its worker started and the ring
+    /// full. After a reconnect the music goes on from where it was. The previous connection's
+    /// client must be closed (its deck is freed here).
+    public func makeDeck(outputRate: Int) throws -> MusicDeck {
+        let resume = worker?.status()
+        close()
+        let p = program(outputRate: outputRate)
+        let writer = ProgramWriter(program: p, source: audio.source, clickWaves: try audio.clickWaves(outputRate),
+                                   engine: audio.engine, startSection: requested)
+        if let s = resume?.step, let from = resume?.sourceFrame, s.section < sections.count {
+            writer.jump(to: p.passStep(section: s.section, pass: s.pass, from: from, speed: s.speed))
+        }
+        let deck = MusicDeck.allocate(ring: .allocate(blockFrames: 256, capacity: 64), paused: paused)
+        deck[.clickMuted] = clickOn ? 0 : 1
+        let w = PlayerWorker(writer: writer, deck: deck)
+        w.start()
+        worker = w
+        rate = outputRate
+        return deck
+    }
+
+    /// Stops the worker and frees the deck; the JACK client using it must be closed first.
+    public func close() {
+        guard let w = worker else { return }
+        w.stop()
+        w.deck.deallocate()
+        worker = nil
+    }
+
+    /// The section heard now (or the one asked for, before the worker has started).
+    public var playingIndex: Int {
+        worker?.status().step?.section ?? requested
+    }
+
+    /// What the display shows now.
+    public func view() -> PlayerView {
+        let st = worker?.status()
+        let step = st?.step
+        let i = min(step?.section ?? requested, sections.count - 1)
+        let s = sections[i]
+        // No step while the program is still playing: the status fell between snapshots.
+        var phase: PlayerView.Phase = st?.ended == true ? .ended : .pass
+        var left: Int64 = 0
+        if let step, phase != .ended {
+            switch step.kind {
+            case .countIn: phase = .countIn
+            case .pass: phase = .pass
+            case .gap: phase = .gap
+            }
+            left = step.length - (st?.offset ?? 0)
+        }
+        let passes: Int? = if case .times(let n) = s.plan.repeats { n } else { nil }
+        return PlayerView(sectionIndex: i, sectionName: s.name, sectionCount: sections.count,
+                          sectionStart: s.start, sectionEnd: s.end,
+                          pass: step?.pass ?? (phase == .ended ? max((passes ?? 1) - 1, 0) : 0), passes: passes,
+                          phase: phase, stepFramesLeft: left,
+                          sourceFrame: st?.sourceFrame ?? (phase == .ended ? s.end : s.start),
+                          speed: step?.speed ?? s.plan.speed(ofPass: 0, sessionSpeed: speed), sessionSpeed: speed,
+                          transposeCents: transposeCents, nextSection: next(after: i).map { sections[$0].name },
+                          paused: paused, clickOn: clickOn, markIn: markIn, underrunFrames: st?.underrunFrames ?? 0)
+    }
+
+    /// The section that follows section `i`'s last pass, or nil when the program stops there.
+    public func next(after i: Int) -> Int? {
+        switch sections[i].plan.advance {
+        case .stop: return nil
+        case .next: return i + 1 < sections.count ? i + 1 : nil
+        case .loopAll: return (i + 1) % sections.count
+        }
+    }
+
+    /// Runs one action; the outcome is in `message` and the state.
+    public func perform(_ action: PlayerAction) {
+        guard let worker else { message = "not playing yet"; return }
+        let st = worker.status()
+        let here = st.step?.section ?? requested
+        switch action {
+        case .togglePause:
+            if st.ended {
+                play(section: here, note: "again: \(sections[here].name)")
+                return
+            }
+            paused.toggle()
+            worker.deck[.paused] = paused ? 1 : 0
+            message = paused ? "paused" : "playing"
+        case .sectionStep(let d):
+            let target = here + d
+            guard sections.indices.contains(target) else {
+                message = d > 0 ? "\(sections[here].name) is the last section" : "\(sections[here].name) is the first section"
+                return
+            }
+            play(section: target, note: "section \(target + 1)/\(sections.count): \(sections[target].name)")
+        case .sectionAgain:
+            play(section: here, note: "again: \(sections[here].name)")
+        case .repeatStep(let d):
+            var plan = sections[here].plan
+            switch plan.repeats {
+            case .times(let n):
+                let m = min(max(n + d, 1), 10_000)
+                guard m != n else { message = "\(n) pass\(n == 1 ? "" : "es") (the limit)"; return }
+                plan.repeats = .times(m)
+            case .endless:
+                guard d < 0 else { message = "already endless"; return }
+                plan.repeats = .times((st.step?.section == here ? st.step?.pass ?? 0 : 0) + 1)
+            }
+            edit(here) { $0.plan = plan }
+            if case .times(let n) = plan.repeats { message = "\(sections[here].name): \(n) pass\(n == 1 ? "" : "es")" }
+        case .speedStep(let d):
+            let v = min(max(speed + d, 250), 2000)
+            guard v != speed else { message = "speed \(Self.speedText(v)) (the limit)"; return }
+            speed = v
+            settingsChanged = true
+            worker.request(.speed(v))
+            message = "speed \(Self.speedText(v))" + (sections[here].plan.speedLadder.isEmpty ? "" : " (this section's ladder sets its next passes)")
+        case .jump(let ms):
+            guard st.sourceFrame != nil else { message = "jump works while a pass plays"; return }
+            let delta = Int64(ExactMath.roundDiv(Int128(ms) * Int128(audio.rate), 1000))
+            worker.request(.seek(sourceFrames: delta))
+            message = "jump \(ms > 0 ? "+" : "")\(Double(ms) / 1000) s"
+        case .markIn:
+            guard let f = st.sourceFrame else { message = "mark in works while a pass plays"; return }
+            markIn = f
+            message = "mark in at \(time(f)); mark out to make a section"
+        case .markOut:
+            guard let f = st.sourceFrame else { message = "mark out works while a pass plays"; return }
+            guard let a = markIn else { message = "mark in first"; return }
+            guard f > a else { message = "mark out (\(time(f))) must come after mark in (\(time(a)))"; return }
+            var n = 1
+            while sections.contains(where: { $0.name == "mark \(n)" }) { n += 1 }
+            let plan = RepeatPlan(repeats: .endless, gap: sections[here].plan.gap, countInBars: sections[here].plan.countInBars,
+                                  advance: sections[here].plan.advance)
+            guard let s = try? Section(name: "mark \(n)", start: a, end: f, plan: plan) else { return }
+            sections.insert(s, at: here + 1)
+            sectionsChanged = true
+            markIn = nil
+            worker.request(.replaceProgram(program(outputRate: rate)))
+            play(section: here + 1, note: "new section '\(s.name)' \(time(a))–\(time(f)), looping")
+        case .nudge(let edge, let ms):
+            let delta = Int64(ExactMath.roundDiv(Int128(ms) * Int128(audio.rate), 1000))
+            let s = sections[here]
+            let start = edge == .start ? s.start + delta : s.start
+            let end = edge == .end ? s.end + delta : s.end
+            guard start >= 0, end <= audio.frames, end > start else {
+                message = "\(s.name) cannot move further that way"
+                return
+            }
+            edit(here) { $0.start = start; $0.end = end }
+            message = "\(s.name): \(time(start))–\(time(end))"
+        case .toggleClick:
+            clickOn.toggle()
+            worker.deck[.clickMuted] = clickOn ? 0 : 1
+            message = clickOn ? "click on" : "click off"
+        }
+    }
+
+    private func play(section i: Int, note: String) {
+        requested = i
+        paused = false
+        worker?.deck[.paused] = 0
+        worker?.request(.playSection(i))
+        settingsChanged = true
+        message = note
+    }
+
+    /// Changes section `i` for the passes to come, and marks it for saving.
+    private func edit(_ i: Int, _ change: (inout Section) -> Void) {
+        change(&sections[i])
+        if i >= unsavedCount { sectionsChanged = true }
+        worker?.request(.replaceProgram(program(outputRate: rate)))
+    }
+
+    private func time(_ frame: Int64) -> String { SourceTime.of(frame: frame, rate: audio.rate).description }
+
+    /// "0.75×", "1×".
+    public static func speedText(_ t: Int) -> String {
+        var s = String(t / 1000)
+        var frac = t % 1000
+        if frac != 0 {
+            var digits = 3
+            while frac % 10 == 0 { frac /= 10; digits -= 1 }
+            s += "." + String(repeating: "0", count: digits - String(frac).count) + String(frac)
+        }
+        return s + "×"
+    }
+}

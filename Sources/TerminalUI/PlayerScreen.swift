@@ -1,0 +1,97 @@
+/// What the rehearsal player's screen shows, as words and numbers the control thread has
+/// already worked out. Any thread (a value).
+public struct PlayerScreenState: Equatable, Sendable {
+    /// The audio file's name and format line.
+    public var file: String
+    /// `1:02.500 / 3:45.000`.
+    public var position: String
+    /// `section 2/5 · chorus · 1:02.500–1:10.000`.
+    public var section: String
+    /// `pass 2/4`, `pass 3/∞`.
+    public var pass: String
+    /// `playing`, `count-in 3.2 s`, `gap 1.1 s`, `paused`, `ended`.
+    public var phase: String
+    /// `speed 0.75× · transpose 0 · click on`.
+    public var speed: String
+    /// `next: verse`, `next: — (stops)`.
+    public var next: String
+    /// How far through the section, 0…1.
+    public var progress: Double
+    /// The JACK line; empty when none.
+    public var server: String
+    public var serverLost: Bool
+    public var message: String
+    public var keys: [KeyHelp]
+
+    public init(file: String, position: String, section: String, pass: String, phase: String, speed: String,
+                next: String, progress: Double, server: String, serverLost: Bool, message: String, keys: [KeyHelp]) {
+        self.file = file
+        self.position = position
+        self.section = section
+        self.pass = pass
+        self.phase = phase
+        self.speed = speed
+        self.next = next
+        self.progress = progress
+        self.server = server
+        self.serverLost = serverLost
+        self.message = message
+        self.keys = keys
+    }
+
+    /// The plain status line, first on screen and the line printed when stdout is not a
+    /// terminal: `chorus · pass 2/4 · playing · 1:03.250 · speed 0.75×`.
+    public var statusText: String {
+        [section, pass, phase, position, speed].joined(separator: " · ")
+    }
+}
+
+/// Lays out the rehearsal player's screen as plain lines: the status line, the file, the
+/// section with its progress bar, pass and phase, speed, what comes next, then the message,
+/// the JACK line and the keys. Lines that do not fit the height go least important first.
+/// Any thread (pure).
+public enum PlayerScreen {
+    /// Exactly `height` lines, each at most `width` columns.
+    public static func lines(for state: PlayerScreenState, width: Int, height: Int) -> [String] {
+        let width = max(0, width)
+        var blocks = [LayoutBlock(lines: [state.statusText], priority: 100, place: .header)]
+        if state.serverLost {
+            blocks.append(LayoutBlock(lines: [ScreenLayout.serverLostBanner], priority: 95, place: .header))
+        }
+        blocks += [
+            .spacer(10),
+            LayoutBlock(lines: [state.file], priority: 80, place: .body),
+            .spacer(11),
+            LayoutBlock(lines: [state.section], priority: 90, place: .body),
+            LayoutBlock(lines: [progressBar(state.progress, width: width)], priority: 88, place: .body),
+            LayoutBlock(lines: ["\(state.pass) · \(state.phase) · \(state.position)"], priority: 89, place: .body),
+            .spacer(12),
+            LayoutBlock(lines: [state.speed], priority: 86, place: .body),
+            LayoutBlock(lines: [state.next], priority: 84, place: .body),
+        ]
+        if !state.message.isEmpty { blocks.append(LayoutBlock(lines: [state.message], priority: 70, place: .footer)) }
+        if !state.server.isEmpty { blocks.append(LayoutBlock(lines: [state.server], priority: 50, place: .footer)) }
+        let legend = ScreenLayout.keyLegend(state.keys, width: width)
+        if !legend.isEmpty { blocks.append(.spacer(9, .footer)) }
+        for (index, line) in legend.enumerated() {
+            blocks.append(LayoutBlock(lines: [line], priority: index == 0 ? 55 : 40 - min(index, 20), place: .footer))
+        }
+        let lines = LayoutBlock.stack(blocks, height: height).map { TextColumns.fit($0, width: width) }
+        return lines + Array(repeating: "", count: max(0, height - lines.count))
+    }
+
+    /// `[██████████░░░░░░░░░░]  52 %` across the width (at most 60 cells of bar).
+    public static func progressBar(_ fraction: Double, width: Int) -> String {
+        let f = min(1, max(0, fraction.isFinite ? fraction : 0))
+        let percent = " \(String(Int((f * 100).rounded(.down))).leftPadded(to: 3)) %"
+        let cells = min(60, width - 2 - percent.count)
+        guard cells >= 4 else { return percent.trimmingLeadingSpaces }
+        let filled = Int((f * Double(cells)).rounded(.down))
+        return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled) + "]" + percent
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to n: Int) -> String { String(repeating: " ", count: max(0, n - count)) + self }
+    fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
+}

@@ -1,0 +1,202 @@
+import Control
+import Foundation
+import JackBackend
+import MIDIInput
+import Persistence
+import Player
+import TerminalUI
+import WoodshedCore
+
+/// The control thread's loop for `woodshed play`: keys and MIDI in, actions to the player,
+/// JACK upkeep, the practice file saved when sections or settings change, and the display
+/// drawn about 30 times a second — or, without a terminal on stdout, one plain line per
+/// pass, count-in and gap. Main thread.
+final class PlayApp {
+    let player: PlayerSession
+    let session: LiveSession
+    let backend: JackBackend
+    let setup: PlaySetup
+    let stopAfter: Double?
+    let keepOpen: Bool
+    var midi: MIDISetup?
+
+    private var lastSaved = 0.0
+    private var lastLine = ""
+    private var eventsShown = 0
+    private var saveProblem: String?
+
+    init(player: PlayerSession, session: LiveSession, backend: JackBackend, setup: PlaySetup, stopAfter: Double?, keepOpen: Bool) {
+        self.player = player
+        self.session = session
+        self.backend = backend
+        self.setup = setup
+        self.stopAfter = stopAfter
+        self.keepOpen = keepOpen
+    }
+
+    /// Keys as the display lists them.
+    static let legend: [KeyHelp] = [
+        KeyHelp(keys: "space", action: "play/pause"), KeyHelp(keys: "n/p", action: "next/prev section"),
+        KeyHelp(keys: "a", action: "again"), KeyHelp(keys: "]/[", action: "pass ±1"),
+        KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: "←/→", action: "jump ±5 s"),
+        KeyHelp(keys: "i/o", action: "mark in/out"), KeyHelp(keys: ",/.", action: "start ∓10 ms"),
+        KeyHelp(keys: "</>", action: "end ∓10 ms"), KeyHelp(keys: "c", action: "click"),
+        KeyHelp(keys: "q/Esc", action: "quit"),
+    ]
+
+    /// The player action a key stands for, if any (quit is handled apart).
+    static func action(for key: Key) -> PlayerAction? {
+        switch key {
+        case .space: .togglePause
+        case .up: .speedStep(50)
+        case .down: .speedStep(-50)
+        case .right: .jump(milliseconds: 5_000)
+        case .left: .jump(milliseconds: -5_000)
+        case .pageDown: .sectionStep(1)
+        case .pageUp: .sectionStep(-1)
+        case .char(let c):
+            switch c {
+            case "n", "N": .sectionStep(1)
+            case "p", "P": .sectionStep(-1)
+            case "a", "A": .sectionAgain
+            case "]": .repeatStep(1)
+            case "[": .repeatStep(-1)
+            case "i", "I": .markIn
+            case "o", "O": .markOut
+            case ",": .nudge(.start, milliseconds: -10)
+            case ".": .nudge(.start, milliseconds: 10)
+            case "<": .nudge(.end, milliseconds: -10)
+            case ">": .nudge(.end, milliseconds: 10)
+            case "c", "C": .toggleClick
+            default: nil
+            }
+        default: nil
+        }
+    }
+
+    static func isQuit(_ key: Key) -> Bool {
+        switch key {
+        case .escape, .ctrlC, .char("q"), .char("Q"): true
+        default: false
+        }
+    }
+
+    func run() {
+        installQuitSignals()
+        let fullScreen = Terminal.stdoutIsTerminal
+        let stderrLog = fullScreen ? try? StderrRedirect(appendingTo: LiveApp.stderrLogPath()) : nil
+        let terminal = Terminal()
+        let keys = KeyInput()
+        let started = LiveApp.now()
+        if !fullScreen {
+            emit("woodshed play: \(setup.summary) · \(serverLine()) · keys on stdin")
+        }
+        var quit = false
+        while !quit && !liveQuitRequested.load(ordering: .relaxed) {
+            let pressed = keys.poll(timeoutMilliseconds: 33)
+            let now = LiveApp.now()
+            for key in pressed {
+                if Self.isQuit(key) { quit = true; break }
+                if let a = Self.action(for: key) { player.perform(a) }
+            }
+            midi?.poll(session, now: now)
+            session.drainNotices(now: now)
+            backend.tick(now: now)
+            if let stopAfter, now - started >= stopAfter { break }
+            if (player.sectionsChanged || player.settingsChanged) && now - lastSaved > 1 { save(now) }
+            let view = player.view()
+            if fullScreen {
+                _ = terminal.resized
+                let size = terminal.size
+                terminal.draw(PlayerScreen.lines(for: screenState(view), width: size.columns, height: size.rows))
+            } else {
+                plainOutput(view)
+            }
+            if view.phase == .ended && !keepOpen && !view.paused { break }
+        }
+        let last = player.view()
+        backend.stop()
+        player.close()
+        terminal.restore()
+        stderrLog?.restore()
+        save(LiveApp.now())
+        if let saveProblem { writeStderr("Warning: \(saveProblem)\n") }
+        if !fullScreen {
+            emit("woodshed play: \(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)")
+        }
+    }
+
+    /// The screen's words for `v`.
+    func screenState(_ v: PlayerView) -> PlayerScreenState {
+        let rate = setup.info.rate
+        func time(_ f: Int64) -> String { SourceTime.of(frame: f, rate: rate).description }
+        let outRate = max(backend.status.rate, 1)
+        let phase: String = switch v.phase {
+        case .pass: v.paused ? "paused" : "playing"
+        case .countIn: "count-in \(String(format: "%.1f", Double(v.stepFramesLeft) / Double(outRate))) s"
+        case .gap: "gap \(String(format: "%.1f", Double(v.stepFramesLeft) / Double(outRate))) s"
+        case .ended: "ended"
+        }
+        var speed = "speed \(PlayerSession.speedText(v.speed))"
+        if v.speed != v.sessionSpeed { speed += " (ladder; session \(PlayerSession.speedText(v.sessionSpeed)))" }
+        if v.transposeCents != 0 { speed += String(format: " · transpose %+.2f", Double(v.transposeCents) / 100) }
+        speed += " · click \(v.clickOn ? "on" : "off")"
+        if let m = v.markIn { speed += " · mark in \(time(m))" }
+        if v.underrunFrames > 0 { speed += " · underruns \(v.underrunFrames) frames" }
+        let st = backend.status
+        let lastEvent = backend.events.last ?? ""
+        return PlayerScreenState(
+            file: setup.fileLine,
+            position: "\(time(v.sourceFrame)) / \(time(setup.info.frames))",
+            section: "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) \(time(v.sectionStart))–\(time(v.sectionEnd))",
+            pass: "pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞")",
+            phase: phase, speed: speed,
+            next: "next: " + (v.nextSection ?? "— (stops after the last pass)"),
+            progress: v.progress, server: serverLine(), serverLost: !st.connected,
+            message: saveProblem ?? (player.message.isEmpty ? (session.lastMIDI.isEmpty ? lastEvent : session.lastMIDI) : player.message),
+            keys: Self.legend)
+    }
+
+    private func serverLine() -> String {
+        let st = backend.status
+        guard st.connected else { return "JACK '\(st.server)' gone · waiting for it to come back" }
+        return "JACK '\(st.server)' · \(st.rate) Hz · \(st.bufferSize) frames · client \(st.clientName) · DSP \(String(format: "%.1f", st.dspLoad)) % · xruns \(st.xruns)"
+    }
+
+    /// Piped stdout: a line whenever the section, pass or phase changes, and JACK events.
+    private func plainOutput(_ v: PlayerView) {
+        while eventsShown < backend.events.count {
+            emit("woodshed play: " + backend.events[eventsShown])
+            eventsShown += 1
+        }
+        let line = "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · \(v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed))"
+        if line != lastLine {
+            lastLine = line
+            emit("woodshed play: " + line)
+        }
+    }
+
+    private func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// Saves the sections and settings into the file's practice file, when they differ from
+    /// what is saved; never over a practice file that could not be read.
+    private func save(_ now: Double) {
+        lastSaved = now
+        player.sectionsChanged = false
+        player.settingsChanged = false
+        guard let load = setup.practice, load.problem == nil else { return }
+        var file = load.file
+        file.sections = player.savedSections
+        if let name = player.lastSavedSection { file.settings.lastSection = name }
+        file.settings.speed = player.speed
+        file.settings.transposeCents = player.transposeCents == 0 ? nil : player.transposeCents
+        if file == (try? SectionStore().load(load.file.fingerprint)) ?? load.file { return }
+        do {
+            try SectionStore().save(file)
+        } catch {
+            saveProblem = "not saved: \(error)"
+        }
+    }
+}

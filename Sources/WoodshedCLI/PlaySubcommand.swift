@@ -1,0 +1,180 @@
+import ArgumentParser
+import Control
+import Foundation
+import MIDI
+import JackBackend
+import Player
+import Sounds
+
+/// `woodshed play FILE`: the rehearsal player, live as a JACK client (ports music_L, music_R
+/// and click), with a full-screen display, keys and MIDI pedals. Main thread.
+struct PlaySubcommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play an audio file live through JACK: sections, repeat plans, slowed playback with pitch kept.",
+        discussion: """
+            Examples:
+              woodshed play song.flac
+              woodshed play song.mp3 --from 1:02.5 --to 1:10 --repeat 4 --gap 2s --speed 0.75
+              woodshed play song.wav --section chorus --count-in 1 --click 96
+              woodshed play lesson.ogg --plan "0.6,0.8,1.0"
+            With no section options, the saved sections of the file play (from the one played last),
+            or the whole file when none is saved. Speed, transpose and sections changed here are saved
+            for the file (see `woodshed sections FILE list`).
+            Keys: space play/pause, n/p next/previous section, a again, ]/[ one pass more/less,
+            ↑/↓ speed ±5 %, ←/→ jump ±5 s, i/o mark in/out (a new section), ,/. move the start ∓10 ms,
+            </> move the end ∓10 ms, c click on/off, q or Esc quit.
+            MIDI: JACK MIDI on woodshed:midi_in through the MIDI map (docs/midi.md): section-next,
+            section-prev, section-again, repeat-up/down, speed-up/down, mark-in/out, jump-forward/back,
+            nudge-in/out-earlier/later; toggle (or start/stop) plays and pauses, mute turns the click off.
+            Without a terminal on stdout, one plain line is printed per pass and the program quits at the end.
+            """)
+
+    @Argument(help: "The audio file: WAV, FLAC, OGG/Vorbis, Opus or MP3.")
+    var file: String
+
+    @OptionGroup(title: "Practice") var practice: PlayOptions
+
+    @Option(name: .customLong("count-in"), help: "Bars of count-in clicks before each pass (0-16).")
+    var countIn: Int?
+
+    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.")
+    var sound: String = "beep"
+
+    @Option(name: .long, help: "Click volume, 0 to 4 (1 = unity).")
+    var volume: Float = 1
+
+    @OptionGroup(title: "MIDI") var midi: MIDIOptions
+
+    @Option(name: .long, parsing: .singleValue,
+            help: "Connect the click port to this JACK port (repeat for more). Default: the first two physical playback ports.")
+    var connect: [String] = []
+
+    @Option(name: .customLong("music-connect"), parsing: .singleValue,
+            help: "Connect music_L and music_R to these JACK ports (two, or comma-separated). Default: the first two physical playback ports.")
+    var musicConnect: [String] = []
+
+    @Flag(name: .long, help: "Do not connect any port; leave routing to you.")
+    var noConnect = false
+
+    @Option(name: .customLong("jack-name"), help: "JACK client name (JACK may rename it if taken).")
+    var jackName = "woodshed"
+
+    @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').")
+    var server: String?
+
+    @Option(name: .customLong("for"), help: "Stop after this long, e.g. 90s, 10m, 1h30m.")
+    var duration: String?
+
+    @Flag(name: .long, help: "Start paused (space, or a MIDI toggle, plays).")
+    var pause = false
+
+    @Flag(name: .customLong("keep-open"), help: "Stay open when the program has played to its end (space plays the section again).")
+    var keepOpen = false
+
+    @Flag(name: .long, help: "Print debug diagnostics to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        if noConnect && !(connect.isEmpty && musicConnect.isEmpty) { throw ValidationError("give --connect/--music-connect or --no-connect, not both") }
+        if let duration, DurationText.seconds(duration) == nil {
+            throw ValidationError("--for takes a duration such as 90s, 10m or 1h30m, not '\(duration)'")
+        }
+        if jackName.isEmpty || jackName.utf8.count > 63 { throw ValidationError("--jack-name must be 1 to 63 bytes") }
+        guard (0...4).contains(volume) else { throw ValidationError("--volume must be 0 to 4") }
+    }
+
+    func run() throws {
+        let log = Diagnostics.start(verbose: verbose)
+        _ = try SoundSpec(parsing: sound)
+        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
+        let setup = try PlaySetup(path: file, options: practice, countIn: countIn, live: true) { progress.update(fraction: $0) }
+        progress.finish()
+        for w in setup.warnings { writeStderr("Warning: \(w)\n") }
+        let midiSetup = try MIDISetup(options: midi, clientName: jackName)
+        for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
+
+        let sound = self.sound, volume = self.volume
+        let audio = PlayerSession.Audio(
+            source: setup.source, rate: setup.info.rate, frames: setup.info.frames, engine: setup.engine,
+            crossfadeMilliseconds: setup.crossfadeMilliseconds,
+            clickWaves: { rate in
+                let s = try SoundSpec(parsing: sound).load(rate: rate)
+                return (Array(s.waves.accent).map { $0 * volume }, Array(s.waves.normal).map { $0 * volume })
+            })
+        let player = PlayerSession(audio: audio, sections: setup.sections, unsavedCount: setup.unsavedCount,
+                                   startSection: setup.startSection, speed: setup.speed,
+                                   transposeCents: setup.transposeCents, click: setup.click, paused: pause)
+        let pedals = PlayerMIDI(player)
+        let session = LiveSession(settings: ClickSettings(), midi: midiSetup.control, songs: [])
+        session.player = pedals
+
+        var options = JackBackend.Options()
+        options.clientName = jackName
+        options.server = server
+        options.noConnect = noConnect
+        options.connect = connect.isEmpty ? nil : connect.flatMap { $0.split(separator: ",").map(String.init) }
+        options.musicConnect = musicConnect.isEmpty ? nil : musicConnect.flatMap { $0.split(separator: ",").map(String.init) }
+        options.midiConnect = midiSetup.jackSources
+        nonisolated(unsafe) let deckMaker = player
+        options.makeDeck = { rate in try deckMaker.makeDeck(outputRate: rate) }
+        let backend = JackBackend(options: options, session: session)
+        do {
+            try backend.start()
+        } catch let e as JackError {
+            player.close()
+            var message = e.description
+            if case .openFailed = e, let said = JackMessages.shared.recent.last { message += " (libjack: \(said))" }
+            throw ValidationErrorMessage(message)
+        }
+        log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
+        let app = PlayApp(player: player, session: session, backend: backend, setup: setup,
+                          stopAfter: duration.flatMap(DurationText.seconds), keepOpen: keepOpen)
+        app.midi = midiSetup
+        app.run()
+        midiSetup.close()
+        withExtendedLifetime(pedals) {}
+    }
+}
+
+/// The player's side of the MIDI action table: which mapped action does what to the player.
+/// Control thread only.
+final class PlayerMIDI: PlayerActions {
+    let player: PlayerSession
+    init(_ player: PlayerSession) { self.player = player }
+
+    func perform(midi action: MIDIAction, argument: Int64) -> Bool {
+        let a = Int(argument)
+        let p: PlayerAction? = switch action {
+        case .start, .stop, .toggle: nil
+        case .mute: .toggleClick
+        case .sectionNext: .sectionStep(1)
+        case .sectionPrev: .sectionStep(-1)
+        case .sectionAgain: .sectionAgain
+        case .repeatUp: .repeatStep(max(a, 1))
+        case .repeatDown: .repeatStep(-max(a, 1))
+        case .speedUp: .speedStep(max(a, 1) * 10)
+        case .speedDown: .speedStep(-max(a, 1) * 10)
+        case .markIn: .markIn
+        case .markOut: .markOut
+        case .jumpForward: .jump(milliseconds: max(a, 1) * 1000)
+        case .jumpBack: .jump(milliseconds: -max(a, 1) * 1000)
+        case .nudgeInEarlier: .nudge(.start, milliseconds: -max(a, 1))
+        case .nudgeInLater: .nudge(.start, milliseconds: max(a, 1))
+        case .nudgeOutEarlier: .nudge(.end, milliseconds: -max(a, 1))
+        case .nudgeOutLater: .nudge(.end, milliseconds: max(a, 1))
+        case .tempoUp, .tempoDown, .tempoSet, .tempoCC, .tap, .meterNext, .meterPrev, .countIn, .volumeUp, .volumeDown,
+             .setlistNext, .setlistPrev, .setlistSong, .preset:
+            nil
+        }
+        switch action {
+        case .start: if player.paused { player.perform(.togglePause) }; return true
+        case .stop: if !player.paused { player.perform(.togglePause) }; return true
+        case .toggle: player.perform(.togglePause); return true
+        default: break
+        }
+        guard let p else { return false }
+        player.perform(p)
+        return true
+    }
+}

@@ -1,0 +1,197 @@
+import CSndFile
+import Foundation
+import Testing
+import WoodshedTestSupport
+
+/// `woodshed play` against a real JACK server (a private `jackd -d dummy`): started paused,
+/// played and changed by real JACK MIDI events sent at known server frames, its music ports
+/// recorded by a JACK client that writes every period at its own server frame.
+enum LivePlay {
+    /// A 16-bit stereo WAV whose left sample i is (i mod 32768)/32768, right its negative
+    /// (written as integers: libsndfile scales floats by 32767 on the way to 16 bits).
+    static func indexedWAV(_ path: String, frames: Int, rate: Int) throws {
+        var info = SF_INFO(frames: 0, samplerate: Int32(rate), channels: 2, format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
+        guard let f = sf_open(path, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
+        var data = [Int16](repeating: 0, count: 2 * frames)
+        for i in 0..<frames { data[2 * i] = Int16(i % 32768); data[2 * i + 1] = -Int16(i % 32768) }
+        _ = data.withUnsafeBufferPointer { sf_writef_short(f, $0.baseAddress, Int64(frames)) }
+        sf_close(f)
+    }
+
+    /// Source frame i of the indexed file, left channel.
+    static func indexed(_ i: Int) -> Float { Float(i % 32768) / 32768 }
+
+    /// The pedals of these tests: note 60 plays/pauses, 62 slows down by half, 64 marks in,
+    /// 65 marks out, 67 next section.
+    static let map = """
+        {"schemaVersion": 1, "name": "test pedals", "mappings": [
+          {"message": "note", "number": 60, "action": "toggle"},
+          {"message": "note", "number": 62, "action": "speed-down", "argument": 50},
+          {"message": "note", "number": 64, "action": "mark-in"},
+          {"message": "note", "number": 65, "action": "mark-out"},
+          {"message": "note", "number": 67, "action": "section-next"}
+        ]}
+        """
+
+    /// `woodshed play SONG ARGS --pause` as client `name`, with its own data/state/config
+    /// folders under `dir` and the test pedal map; waits for its music ports.
+    static func start(_ server: PrivateJackServer, name: String, dir: URL, _ args: [String]) throws -> Process {
+        let mapPath = dir.appendingPathComponent("pedals.json").path
+        try map.write(toFile: mapPath, atomically: true, encoding: .utf8)
+        let p = try server.spawn("/usr/bin/env", environment(dir) + [E2E.woodshed, "play"] + args
+                                 + ["--pause", "--no-connect", "--jack-name", name, "--midi-map", mapPath])
+        let up = PrivateJackServer.wait(timeout: 15) { server.ports().contains("\(name):music_R") }
+        if !up { throw JackToolError("woodshed play did not come up: \(server.output(of: p))") }
+        return p
+    }
+
+    static func environment(_ dir: URL) -> [String] {
+        ["XDG_DATA_HOME=\(dir.path)/data", "XDG_STATE_HOME=\(dir.path)/state",
+         "XDG_CONFIG_HOME=\(dir.path)/config", "XDG_CACHE_HOME=\(dir.path)/cache"]
+    }
+
+    /// Note on and off of `note` at `frame` (off 1000 frames later).
+    static func press(_ note: UInt8, at frame: Int64) -> [(frame: Int64, bytes: [UInt8])] {
+        [(frame, [0x90, note, 100]), (frame + 1_000, [0x80, note, 0])]
+    }
+}
+
+@Suite("woodshed play on a real JACK server", .serialized)
+struct PlayLiveTests {
+    /// Runs a timing measurement up to three times: a recording with an xrun or a missed
+    /// cycle (this VM under load) measures the machine, not woodshed, and is taken again.
+    static func measured(_ what: String, _ attempt: () throws -> JackRecording?) throws {
+        var xruns: [String] = []
+        for _ in 1...3 {
+            if let rec = try attempt() { xruns.append("xruns \(rec.xruns), gaps \(rec.gaps)") } else { return }
+        }
+        Issue.record("\(what): every attempt had xruns or missed cycles: \(xruns)")
+    }
+
+    @Test("a section 3 times from music_L/music_R: every pass frames 24000..<60000 bit-exact, back to back; then it ends",
+          .timeLimit(.minutes(4)))
+    func threePasses() throws {
+        try Self.measured("three passes") { try threePassesOnce() }
+    }
+
+    /// One run; returns the recording when it had xruns (nothing checked), nil when checked.
+    func threePassesOnce() throws -> JackRecording? {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("indexed.wav").path
+        try LivePlay.indexedWAV(song, frames: 96_000, rate: 48_000)
+        let p = try LivePlay.start(server, name: "wsplay", dir: dir,
+                                   [song, "--from", "0.5", "--to", "1.25", "--repeat", "3", "--crossfade", "0"])
+        defer { PrivateJackServer.terminate(p) }
+        let wav = dir.appendingPathComponent("music.wav").path
+        try JackRecording.buildTools.get()
+        let recorder = try server.spawn(JackRecording.frameRecorder, ["-o", wav, "-s", "6", "-n", "recplay", "wsplay:music_L", "wsplay:music_R", "wsplay:click"])
+        _ = PrivateJackServer.wait(timeout: 5) { server.ports().contains { $0.hasPrefix("recplay:") } }
+        let sent = try MIDIPeers.send(server: server, to: "wsplay:midi_in", events: LivePlay.press(60, at: 0), lead: 24_000)
+        // It quits by itself at the end of the program.
+        let ended = PrivateJackServer.wait(timeout: 15) { !p.isRunning }
+        #expect(ended, "woodshed play did not quit at the end: \(server.output(of: p))")
+        _ = PrivateJackServer.wait(timeout: 15) { !recorder.isRunning }
+        let rec = try JackRecording(path: wav)
+        if rec.xruns > 0 || !rec.gaps.isEmpty || sent.contains(where: { $0.late }) { return rec }
+        let left = try rec.samples(channel: 0), right = try rec.samples(channel: 1), click = try rec.samples(channel: 2)
+        let s = try #require(left.firstIndex { $0 != 0 }, "no music recorded")
+        let total = 3 * 36_000
+        try #require(s + total + 4_800 <= left.count, "the recording ends too soon")
+        let pass = (24_000..<60_000).map(LivePlay.indexed)
+        let expected = pass + pass + pass
+        // Playing fades in over the first 128 frames (from the pause), then every sample is the file's.
+        for i in 0..<128 { #expect(abs(left[s + i]) <= expected[i] + 1e-6, "fade-in frame \(i)") }
+        #expect(Array(left[(s + 128)..<(s + total)]) == Array(expected[128...]), "left differs from three exact passes")
+        #expect(Array(right[(s + 128)..<(s + total)]) == expected[128...].map { -$0 }, "right differs")
+        #expect(left[(s + total)..<(s + total + 4_800)].allSatisfy { $0 == 0 }, "music after the last pass")
+        #expect(click.allSatisfy { $0 == 0 }, "a click without --click or --count-in")
+        // The pedal was heard within 150 ms (control thread poll, then the next cycle).
+        let latency = Int64(rec.firstServerFrame) + Int64(s) - sent[0].abs
+        #expect(latency >= 0 && latency <= 7_200, "play heard \(latency) frames after the pedal")
+        print("play/pause pedal → sound: \(latency) frames (\(Double(latency) / 48.0) ms)")
+        let out = server.output(of: p).stdout
+        for n in 1...3 { #expect(out.contains("section 1/1 A–B · pass \(n)/3 · playing · speed 1×"), "\(out)") }
+        #expect(out.contains("woodshed play: ended · xruns"), "\(out)")
+        #expect(p.terminationStatus == 0)
+        return nil
+    }
+
+    @Test("a speed-down pedal is heard within 150 ms: the first frame that differs from the unchanged play",
+          .timeLimit(.minutes(4)))
+    func speedChangeLatency() throws {
+        try Self.measured("speed change") { try speedChangeOnce() }
+    }
+
+    func speedChangeOnce() throws -> JackRecording? {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("indexed.wav").path
+        try LivePlay.indexedWAV(song, frames: 240_000, rate: 48_000)
+        let p = try LivePlay.start(server, name: "wsspeed", dir: dir, [song, "--from", "0.5", "--crossfade", "0"])
+        defer { PrivateJackServer.terminate(p) }
+        let wav = dir.appendingPathComponent("music.wav").path
+        try JackRecording.buildTools.get()
+        let recorder = try server.spawn(JackRecording.frameRecorder, ["-o", wav, "-s", "3", "-n", "recspeed", "wsspeed:music_L"])
+        _ = PrivateJackServer.wait(timeout: 5) { server.ports().contains { $0.hasPrefix("recspeed:") } }
+        let sent = try MIDIPeers.send(server: server, to: "wsspeed:midi_in",
+                                      events: LivePlay.press(60, at: 0) + LivePlay.press(62, at: 36_000), lead: 24_000)
+        _ = PrivateJackServer.wait(timeout: 15) { !recorder.isRunning }
+        let rec = try JackRecording(path: wav)
+        if rec.xruns > 0 || !rec.gaps.isEmpty || sent.contains(where: { $0.late }) { return rec }
+        let left = try rec.samples(channel: 0)
+        let s = try #require(left.firstIndex { $0 != 0 }, "no music recorded")
+        let pedal = sent[2].abs - Int64(rec.firstServerFrame)   // the speed pedal, as a frame of the recording
+        // At 1× the player copies the file exactly; the change shows as the first frame that differs.
+        let d = try #require((s + 128..<left.count).first { left[$0] != LivePlay.indexed(24_000 + $0 - s) },
+                             "the speed never changed")
+        let latency = Int64(d) - pedal
+        #expect(latency > 0, "changed \(-latency) frames before the pedal")
+        #expect(latency <= 7_200, "speed change heard \(latency) frames (\(Double(latency) / 48) ms) after the pedal")
+        print("speed pedal → new speed heard: \(latency) frames (\(Double(latency) / 48.0) ms)")
+        // Music goes on after the change (0.5×, stretched): not silence.
+        #expect(left[d..<min(d + 4_800, left.count)].contains { abs($0) > 0.01 })
+        PrivateJackServer.terminate(p)
+        #expect(server.output(of: p).stdout.contains("speed 0.5×"))
+        return nil
+    }
+
+    @Test("mark in and mark out by pedal make a section that is saved for the file and listed by `woodshed sections`",
+          .timeLimit(.minutes(3)))
+    func markedSectionIsSaved() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("indexed.wav").path
+        try LivePlay.indexedWAV(song, frames: 240_000, rate: 48_000)
+        let p = try LivePlay.start(server, name: "wsmark", dir: dir, [song])
+        defer { PrivateJackServer.terminate(p) }
+        // Play at 0, mark in 1 s later, mark out at 2.5 s.
+        let sent = try MIDIPeers.send(server: server, to: "wsmark:midi_in",
+                                      events: LivePlay.press(60, at: 0) + LivePlay.press(64, at: 48_000) + LivePlay.press(65, at: 120_000),
+                                      lead: 24_000)
+        #expect(!sent.contains { $0.late })
+        usleep(300_000)
+        #expect(PrivateJackServer.terminate(p) == 0)
+        let out = server.output(of: p)
+        #expect(out.stdout.contains("section 2/2 mark 1 · pass 1/∞ · playing"), "\(out)")
+        let list = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        // One saved section, "mark 1", about 1.0 s to 2.5 s (the control thread reads the play head
+        // within a few tens of milliseconds of the pedal).
+        let row = try #require(list.stdout.split(separator: "\n").first { $0.contains("mark 1") }, "\(list.stdout)")
+        let cells = row.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let times = cells.compactMap { c -> Double? in
+            let parts = c.split(separator: ":")
+            guard parts.count == 2, let m = Double(parts[0]), let s = Double(parts[1]) else { return nil }
+            return m * 60 + s
+        }
+        try #require(times.count >= 2, "\(row)")
+        #expect(abs(times[0] - 1.0) < 0.15 && abs(times[1] - 2.5) < 0.15, "\(row)")
+    }
+}
