@@ -37,7 +37,7 @@ let package = Package(
         // Speed with pitch kept, transpose and rate conversion (Rubber Band, libsamplerate): worker threads.
         .target(name: "Stretch", dependencies: ["CRubberBand", "CSampleRate"]),
         // The rehearsal player's program: sections, repeat plans, and the worker that renders them ahead.
-        .target(name: "Player", dependencies: ["WoodshedCore", "RealtimeKit", "RenderGraph", "Media", "Stretch"]),
+        .target(name: "Player", dependencies: ["WoodshedCore", "RealtimeKit", "RenderGraph", "Media", "Stretch", "CRealtimeSanitizer"]),
         // Files: presets and klick tempo maps.
         .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI"], resources: [.copy("BuiltinPresets")]),
         // Offline backend: runs the render graph in a loop into a sound file.
