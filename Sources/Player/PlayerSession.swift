@@ -49,6 +49,11 @@ public final class PlayerSession {
     public var sectionsChanged = false
     public var settingsChanged = false
 
+    /// The first seconds of the sections that may play next, in memory.
+    public let heads: SectionHeads
+    /// The section whose neighbours' heads are kept now.
+    private var headsAround = -1
+
     /// The section asked for last (it plays unless the program has moved on since).
     private var requested: Int
     private var worker: PlayerWorker?
@@ -65,6 +70,7 @@ public final class PlayerSession {
         self.click = click
         self.paused = paused
         requested = startSection
+        heads = SectionHeads(source: audio.source, frames: audio.frames, before: Int64(audio.rate / 4), after: Int64(2 * audio.rate))
     }
 
     /// The sections kept in the practice file.
@@ -91,14 +97,16 @@ public final class PlayerSession {
         let resume = worker?.status()
         close()
         let p = program(outputRate: outputRate)
-        let writer = ProgramWriter(program: p, source: audio.source, clickWaves: try audio.clickWaves(outputRate),
+        let writer = ProgramWriter(program: p, source: heads, clickWaves: try audio.clickWaves(outputRate),
                                    engine: audio.engine, startSection: requested)
         if let s = resume?.step, let from = resume?.sourceFrame, s.section < sections.count {
             writer.jump(to: p.passStep(section: s.section, pass: s.pass, from: from, speed: s.speed))
         }
         let deck = MusicDeck.allocate(ring: .allocate(blockFrames: 256, capacity: 64), paused: paused)
         deck[.clickMuted] = clickOn ? 0 : 1
-        let w = PlayerWorker(writer: writer, deck: deck)
+        let w = PlayerWorker(writer: writer, deck: deck, heads: heads)
+        headsAround = -1
+        keepHeads(around: resume?.step?.section ?? requested)
         w.start()
         worker = w
         rate = outputRate
@@ -118,11 +126,24 @@ public final class PlayerSession {
         worker?.status().step?.section ?? requested
     }
 
-    /// What the display shows now.
+    /// Keeps in memory the starts of section `i` and of those that may follow it: the next (or
+    /// the first, when the program loops), and the previous.
+    private func keepHeads(around i: Int) {
+        guard i != headsAround, sections.indices.contains(i) else { return }
+        headsAround = i
+        var starts = [sections[i].start]
+        if let n = next(after: i) { starts.append(sections[n].start) }
+        if i + 1 < sections.count { starts.append(sections[i + 1].start) }
+        if i > 0 { starts.append(sections[i - 1].start) }
+        heads.keep(starts: starts)
+    }
+
+    /// What the display shows now (and, as the play head moves on, which heads to keep).
     public func view() -> PlayerView {
         let st = worker?.status()
         let step = st?.step
         let i = min(step?.section ?? requested, sections.count - 1)
+        keepHeads(around: i)
         let s = sections[i]
         // No step while the program is still playing: the status fell between snapshots.
         var phase: PlayerView.Phase = st?.ended == true ? .ended : .pass
@@ -218,6 +239,7 @@ public final class PlayerSession {
             guard let s = try? Section(name: "mark \(n)", start: a, end: f, plan: plan) else { return }
             sections.insert(s, at: here + 1)
             sectionsChanged = true
+            headsAround = -1
             markIn = nil
             worker.request(.replaceProgram(program(outputRate: rate)))
             play(section: here + 1, note: "new section '\(s.name)' \(time(a))–\(time(f)), looping")
@@ -241,6 +263,7 @@ public final class PlayerSession {
 
     private func play(section i: Int, note: String) {
         requested = i
+        keepHeads(around: i)
         paused = false
         worker?.deck[.paused] = 0
         worker?.request(.playSection(i))
@@ -251,6 +274,8 @@ public final class PlayerSession {
     /// Changes section `i` for the passes to come, and marks it for saving.
     private func edit(_ i: Int, _ change: (inout Section) -> Void) {
         change(&sections[i])
+        headsAround = -1
+        keepHeads(around: i)
         if i >= unsavedCount { sectionsChanged = true }
         worker?.request(.replaceProgram(program(outputRate: rate)))
     }

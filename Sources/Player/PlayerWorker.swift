@@ -23,10 +23,15 @@ public final class PlayerWorker: @unchecked Sendable {
     private let running = Atomic<Bool>(false)
     private let finished = Atomic<Bool>(false)
 
+    /// Section starts kept in memory, loaded by this worker while the ring is full.
+    private let heads: SectionHeads?
+
     /// `leadFrames`: how far ahead of the play head a change takes over (a couple of periods).
-    public init(writer: ProgramWriter, deck: MusicDeck, leadFrames: Int = 1024) {
+    /// `heads`: the in-memory section starts that `writer` reads through, if any.
+    public init(writer: ProgramWriter, deck: MusicDeck, leadFrames: Int = 1024, heads: SectionHeads? = nil) {
         self.writer = writer
         self.deck = deck
+        self.heads = heads
         self.leadFrames = Int64(leadFrames)
         sharedProgram = writer.program
     }
@@ -46,7 +51,8 @@ public final class PlayerWorker: @unchecked Sendable {
         let t = Thread { [self] in
             while running.load(ordering: .acquiring) {
                 fillAvailable()
-                usleep(2_000)
+                // With the ring full, load a section start that is not in memory yet.
+                if heads?.prefetch() != true { usleep(2_000) }
             }
             finished.store(true, ordering: .releasing)
         }

@@ -1,0 +1,160 @@
+import Foundation
+import Player
+import RenderGraph
+import Stretch
+import Testing
+import WoodshedCore
+
+/// Plays `seconds` of the session's deck as a JACK thread would (256-frame cycles), a little
+/// faster than real time so the worker thread keeps up. Returns the left channel.
+@discardableResult
+private func render(_ deck: MusicDeck, seconds: Double, rate: Int = 48_000) -> [Float] {
+    let n = 256
+    let c = UnsafeMutablePointer<Float>.allocate(capacity: n), l = UnsafeMutablePointer<Float>.allocate(capacity: n)
+    let r = UnsafeMutablePointer<Float>.allocate(capacity: n)
+    defer { c.deallocate(); l.deallocate(); r.deallocate() }
+    var out: [Float] = []
+    for _ in 0..<Int(seconds * Double(rate)) / n {
+        c.update(repeating: 0, count: n)
+        deck.render(frames: n, click: c, left: l, right: r)
+        out += UnsafeBufferPointer(start: l, count: n)
+        usleep(1_000)
+    }
+    return out
+}
+
+private func session(sections: [Section], unsaved: Int = 0, start: Int = 0) throws -> (PlayerSession, SndFileSource) {
+    let source = try SndFileSource(path: try Fixture.indexed(frames: 480_000, rate: 48_000))
+    let audio = PlayerSession.Audio(source: source, rate: 48_000, frames: source.frames, engine: .faster,
+                                    crossfadeMilliseconds: 0, clickWaves: { _ in ([0.5], [0.25]) })
+    let p = PlayerSession(audio: audio, sections: sections, unsavedCount: unsaved, startSection: start,
+                          speed: 1000, transposeCents: 0, click: nil)
+    return (p, source)
+}
+
+@Suite("The live player's session: actions, saved state and section starts in memory")
+struct PlayerSessionTests {
+    static func sections() throws -> [Section] {
+        let endless = RepeatPlan(repeats: .endless, advance: .next)
+        return [try Section(name: "intro", start: 0, end: 96_000, plan: RepeatPlan(repeats: .times(2), advance: .next)),
+                try Section(name: "verse", start: 96_000, end: 192_000, plan: endless),
+                try Section(name: "chorus", start: 288_000, end: 384_000, plan: endless)]
+    }
+
+    @Test("next, previous and again: the section heard changes, the limits are said, the last section is remembered")
+    func sectionSteps() throws {
+        let (p, _) = try session(sections: try Self.sections())
+        let deck = try p.makeDeck(outputRate: 48_000)
+        defer { p.close() }
+        render(deck, seconds: 0.2)
+        #expect(p.view().sectionIndex == 0)
+        p.perform(.sectionStep(-1))
+        #expect(p.message == "intro is the first section")
+        p.perform(.sectionStep(1))
+        #expect(p.message == "section 2/3: verse")
+        render(deck, seconds: 0.2)
+        let v = p.view()
+        #expect(v.sectionIndex == 1 && v.sectionName == "verse" && v.pass == 0 && v.passes == nil && v.nextSection == "chorus")
+        #expect(v.sourceFrame > 96_000 && v.sourceFrame < 96_000 + 48_000, "\(v.sourceFrame)")
+        p.perform(.sectionStep(1))
+        render(deck, seconds: 0.2)
+        p.perform(.sectionStep(1))
+        #expect(p.message == "chorus is the last section")
+        #expect(p.lastSavedSection == "chorus" && p.settingsChanged)
+        // Again: back to the chorus's start.
+        render(deck, seconds: 0.5)
+        p.perform(.sectionAgain)
+        render(deck, seconds: 0.1)
+        #expect(p.view().sourceFrame < 288_000 + 9_600, "\(p.view().sourceFrame)")
+    }
+
+    @Test("a section change reads the new section's start from memory, never the file")
+    func headsServeSectionStarts() throws {
+        let (p, _) = try session(sections: try Self.sections())
+        let deck = try p.makeDeck(outputRate: 48_000)
+        defer { p.close() }
+        render(deck, seconds: 0.3)
+        // The starts of intro (playing) and verse (next) are in memory, with 0.25 s before each.
+        #expect(Set(p.heads.keptRanges) == [0..<96_000, 84_000..<192_000], "\(p.heads.keptRanges)")
+        let fileReads = p.heads.fileReads
+        p.perform(.sectionStep(1))
+        render(deck, seconds: 0.3)
+        #expect(p.view().sectionIndex == 1)
+        // 0.3 s into the verse: every read since the jump came from memory.
+        #expect(p.heads.fileReads == fileReads, "\(p.heads.fileReads - fileReads) reads went to the file")
+        // Now the chorus (next) and intro (previous) are kept too.
+        #expect(p.heads.keptRanges.contains(276_000..<384_000))
+    }
+
+    @Test("heads return exactly what the file holds, for reads inside, across and outside them")
+    func headsAreExact() throws {
+        let source = try SndFileSource(path: try Fixture.indexed(frames: 480_000, rate: 48_000))
+        let heads = SectionHeads(source: source, frames: source.frames, before: 12_000, after: 96_000)
+        heads.keep(starts: [0, 200_000, 479_000])
+        while heads.prefetch() {}
+        #expect(heads.keptRanges == [0..<96_000, 188_000..<296_000, 467_000..<480_000])
+        let a = UnsafeMutablePointer<Float>.allocate(capacity: 8_192), b = UnsafeMutablePointer<Float>.allocate(capacity: 8_192)
+        defer { a.deallocate(); b.deallocate() }
+        var generator = SystemRandomNumberGenerator()
+        for start: Int64 in [0, 95_000, 187_999, 188_000, 295_000, 470_000, 478_000, -100] + (0..<200).map({ _ in Int64.random(in: -1_000...480_000, using: &generator) }) {
+            heads.read(from: start, count: 4_096, into: a)
+            source.read(from: start, count: 4_096, into: b)
+            #expect(Array(UnsafeBufferPointer(start: a, count: 8_192)) == Array(UnsafeBufferPointer(start: b, count: 8_192)), "from \(start)")
+        }
+        #expect(heads.memoryReads > 0 && heads.fileReads > 0)
+        // Wanted heads all stay; unwanted ones go, oldest first, only beyond eight.
+        heads.keep(starts: (0..<10).map { Int64($0) * 40_000 })
+        while heads.prefetch() {}
+        #expect(heads.keptRanges.count == 10)
+        heads.keep(starts: [470_000])
+        while heads.prefetch() {}
+        #expect(heads.keptRanges.count == SectionHeads.capacity && heads.keptRanges.contains(458_000..<480_000))
+    }
+
+    @Test("repeat ±, speed ±5 %, nudges and click: the plan, the sections and the deck follow; saved state is flagged")
+    func editsAndSettings() throws {
+        let (p, _) = try session(sections: try Self.sections())
+        let deck = try p.makeDeck(outputRate: 48_000)
+        defer { p.close() }
+        render(deck, seconds: 0.1)
+        p.perform(.repeatStep(1))
+        #expect(p.sections[0].plan.repeats == .times(3) && p.message == "intro: 3 passes" && p.sectionsChanged)
+        p.perform(.repeatStep(-1)); p.perform(.repeatStep(-1)); p.perform(.repeatStep(-1))
+        #expect(p.sections[0].plan.repeats == .times(1) && p.message == "1 pass (the limit)")
+        p.perform(.speedStep(-50))
+        #expect(p.speed == 950 && p.message == "speed 0.95×" && p.settingsChanged)
+        render(deck, seconds: 0.2)
+        #expect(p.view().speed == 950)
+        for _ in 0..<40 { p.perform(.speedStep(-50)) }
+        #expect(p.speed == 250 && p.message == "speed 0.25× (the limit)")
+        p.perform(.nudge(.end, milliseconds: 10))
+        #expect(p.sections[0].end == 96_480 && p.message == "intro: 0:00.000–0:02.010")
+        p.perform(.nudge(.start, milliseconds: -10))
+        #expect(p.sections[0].start == 0 && p.message == "intro cannot move further that way")
+        p.perform(.toggleClick)
+        #expect(deck[.clickMuted] == 1 && !p.clickOn && p.message == "click off")
+        p.perform(.togglePause)
+        #expect(deck[.paused] == 1 && p.paused)
+    }
+
+    @Test("mark in, then mark out: a new endless section after the one playing, played at once and saved")
+    func markInOut() throws {
+        let (p, _) = try session(sections: [try Section(name: "whole file", start: 0, end: 480_000)], unsaved: 1)
+        let deck = try p.makeDeck(outputRate: 48_000)
+        defer { p.close() }
+        p.perform(.markOut)
+        #expect(p.message == "mark in first")
+        render(deck, seconds: 0.5)
+        p.perform(.markIn)
+        let a = try #require(p.markIn)
+        #expect(abs(a - 24_000) < 4_800, "\(a)")
+        render(deck, seconds: 1)
+        p.perform(.markOut)
+        #expect(p.sections.count == 2 && p.sections[1].name == "mark 1" && p.sections[1].start == a)
+        #expect(abs(p.sections[1].end - a - 48_000) < 4_800, "\(p.sections[1])")
+        #expect(p.sections[1].plan.repeats == .endless && p.markIn == nil && p.sectionsChanged)
+        #expect(p.savedSections.map(\.name) == ["mark 1"])
+        render(deck, seconds: 0.2)
+        #expect(p.view().sectionIndex == 1 && p.lastSavedSection == "mark 1")
+    }
+}
