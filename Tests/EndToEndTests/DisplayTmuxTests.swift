@@ -103,14 +103,15 @@ final class TmuxClick {
     private var closed = false
     private var calls = 0
 
-    init(columns: Int = 100, rows: Int = 30) throws {
+    /// `arguments`: the woodshed command in the pane (default `click 120`).
+    init(columns: Int = 100, rows: Int = 30, arguments: [String] = ["click", "120"]) throws {
         jack = try PrivateJackServer(period: 256)
         directory = try E2E.tempDir()
         let client = "tmux-\(jack.name)"
         let script = directory.appendingPathComponent("pane.sh")
         try """
             #!/bin/sh
-            \(Self.quoted(E2E.woodshed)) click 120 --no-connect --jack-name \(Self.quoted(client))
+            \(Self.quoted(E2E.woodshed)) \(arguments.map(Self.quoted).joined(separator: " ")) --no-connect --jack-name \(Self.quoted(client))
             status=$?
             stty -a > \(Self.quoted(modesFile.path))
             echo $status > \(Self.quoted(exitStatusFile.path)).part
@@ -122,6 +123,8 @@ final class TmuxClick {
         let started = try tmux("new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", target,
                                "-e", "JACK_DEFAULT_SERVER=\(jack.name)", "-e", "JACK_NO_START_SERVER=1",
                                "-e", "XDG_STATE_HOME=\(directory.appendingPathComponent("state").path)",
+                               "-e", "XDG_DATA_HOME=\(directory.appendingPathComponent("data").path)",
+                               "-e", "XDG_CACHE_HOME=\(directory.appendingPathComponent("cache").path)",
                                script.path)
         guard started.status == 0 else {
             close()
