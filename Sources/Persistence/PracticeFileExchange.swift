@@ -9,14 +9,14 @@ import WoodshedCore
 extension PracticeFile {
     static let exchangeTopFields = ["schemaVersion", "audio", "fingerprint", "rate", "frames", "sections",
                                     "lastKnownPath", "settings"]
-    static let exchangeSectionFields = ["name", "from", "to", "fromTime", "toTime"] + planFields
+    static let exchangeSectionFields = ["name", "from", "to", "fromTime", "toTime", "text"] + planFields
 
     /// The sections and their plans as an export file's bytes (pretty-printed JSON, fixed key order).
     public func exportData() -> Data {
         func time(_ frame: Int64) -> OrderedJSON { .text(SourceTime.of(frame: frame, rate: rate).description) }
         let list: [OrderedJSON] = sections.map {
             .object([("name", .text($0.name)), ("from", .integer($0.start)), ("to", .integer($0.end)),
-                     ("fromTime", time($0.start)), ("toTime", time($0.end))] + $0.plan.jsonFields)
+                     ("fromTime", time($0.start)), ("toTime", time($0.end))] + $0.textField + $0.plan.jsonFields)
         }
         let json = OrderedJSON.object([
             ("schemaVersion", .integer(PracticeFile.schemaVersion)),
@@ -90,5 +90,21 @@ extension PracticeFile {
             sections.append(try PracticeFile.parsedSection(node, object, name: name, from: from, to: to))
         }
         return sections
+    }
+}
+
+extension PracticeFile {
+    /// `incoming` with the plan of the section of the same name here, when there is one, and
+    /// with its text too when `keepingText` (and the incoming section has none). For imports
+    /// that give only ranges (Audacity labels) or ranges and text (subtitles): importing again
+    /// moves the cuts and keeps how each section is practised.
+    public func keepingPlans(_ incoming: [Section], keepingText: Bool) -> [Section] {
+        incoming.map { s in
+            guard let old = sections.first(where: { $0.name == s.name }) else { return s }
+            var kept = s
+            kept.plan = old.plan
+            if keepingText, kept.text == nil { kept.text = old.text }
+            return kept
+        }
     }
 }

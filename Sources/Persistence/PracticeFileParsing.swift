@@ -6,7 +6,7 @@ import WoodshedCore
 
 extension PracticeFile {
     static let topFields = ["schemaVersion", "fingerprint", "lastKnownPath", "rate", "frames", "sections", "settings"]
-    static let sectionFields = ["name", "from", "to"] + planFields
+    static let sectionFields = ["name", "from", "to", "text"] + planFields
     static let planFields = ["repeat", "gap", "countIn", "speeds", "advance"]
     static let settingsFields = ["lastSection", "speed", "transposeCents", "crossfadeMs", "clickBPM", "clickOffset"]
 
@@ -72,11 +72,13 @@ extension PracticeFile {
         self.init(fingerprint: fingerprint, lastKnownPath: path, sections: sections, settings: settings)
     }
 
-    /// The section at `node` from its checked name and range, with the plan read from `object`.
+    /// The section at `node` from its checked name and range, with the plan and the text
+    /// (optional) read from `object`.
     static func parsedSection(_ node: JSONNode, _ object: [String: Any], name: String, from: Int64, to: Int64) throws(JSONFieldError) -> Section {
         let plan = try RepeatPlan(node, object)
+        let text = try node.field("text", of: object)?.string()
         do throws(TimingError) {
-            return try Section(name: name, start: from, end: to, plan: plan)
+            return try Section(name: name, start: from, end: to, plan: plan, text: text)
         } catch {
             throw node.fail(error.description)
         }

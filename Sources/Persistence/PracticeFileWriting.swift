@@ -2,7 +2,7 @@ import Foundation
 import WoodshedCore
 
 // A practice file as the JSON Woodshed saves: fixed key order, only the settings that are set,
-// `gap` only when there is one, `speeds` only when there is a ladder.
+// `text` only when a section has one, `gap` only when there is one, `speeds` only when there is a ladder.
 
 extension PracticeFile {
     /// The file's bytes as saved: pretty-printed JSON in a fixed key order, ending in a newline.
@@ -15,9 +15,17 @@ extension PracticeFile {
             ("lastKnownPath", .text(lastKnownPath)),
             ("rate", .integer(rate)),
             ("frames", .integer(frames)),
-            ("sections", .list(sections.map { .object([("name", .text($0.name)), ("from", .integer($0.start)), ("to", .integer($0.end))] + $0.plan.jsonFields) })),
+            ("sections", .list(sections.map { .object([("name", .text($0.name)), ("from", .integer($0.start)), ("to", .integer($0.end))]
+                + $0.textField + $0.plan.jsonFields) })),
             ("settings", settings.json),
         ])
+    }
+}
+
+extension Section {
+    /// `text`, when the section has one: nothing when it is nil.
+    var textField: [(key: String, value: OrderedJSON)] {
+        text.map { [("text", .text($0))] } ?? []
     }
 }
 

@@ -7,9 +7,12 @@ public struct Section: Hashable, Sendable {
     /// One past the last source frame (B): a pass plays B − A source frames.
     public var end: Int64
     public var plan: RepeatPlan
+    /// What is said in it (a subtitle cue's text, lines joined with "\n"), to show while it
+    /// plays; nil when there is none.
+    public var text: String?
 
     /// A section from `start` to `end`; throws unless 0 ≤ start < end and the name is usable.
-    public init(name: String, start: Int64, end: Int64, plan: RepeatPlan = RepeatPlan()) throws(TimingError) {
+    public init(name: String, start: Int64, end: Int64, plan: RepeatPlan = RepeatPlan(), text: String? = nil) throws(TimingError) {
         guard !name.isEmpty, !name.contains(where: \.isNewline) else { throw .badSection("a section needs a one-line name") }
         guard start >= 0 else { throw .badSection("'\(name)' starts before the file does") }
         guard end > start else { throw .badSection("'\(name)' ends (frame \(end)) before it starts (frame \(start))") }
@@ -17,6 +20,7 @@ public struct Section: Hashable, Sendable {
         self.start = start
         self.end = end
         self.plan = plan
+        self.text = text
     }
 
     /// Source frames in one pass.

@@ -155,7 +155,7 @@ struct SectionFileFormatTests {
         ("\"advance\": \"next\"", "\"advance\": \"on\"",
          "tune.json: sections[1].advance: \"on\" is not one of \"next\", \"stop\", \"loop-all\""),
         ("\"advance\": \"next\"", "\"advnce\": \"next\"",
-         "tune.json: sections[1].advnce: not a known field; the fields here are name, from, to, repeat, gap, countIn, speeds, advance (comments start with \"_\" or \"comment\")"),
+         "tune.json: sections[1].advnce: not a known field; the fields here are name, from, to, text, repeat, gap, countIn, speeds, advance (comments start with \"_\" or \"comment\")"),
         ("\"speed\": 0.75", "\"speed\": 3", "tune.json: settings.speed: 3 is out of range: use 0.25 to 2"),
         ("\"transposeCents\": -200", "\"transposeCents\": -3700", "tune.json: settings.transposeCents: -3700 is out of range -3600…3600"),
         ("\"crossfadeMs\": 5", "\"crossfadeMs\": 501", "tune.json: settings.crossfadeMs: 501 is out of range 0…500"),

@@ -1,0 +1,188 @@
+import Foundation
+import WoodshedCore
+
+// Audacity label tracks (File > Export Other > Export Labels, File > Import > Labels): a text
+// file with one label per line, `START<TAB>END<TAB>TEXT`, the times in seconds with six decimals
+// ("%.6f"). A point label has START == END. A line starting with a backslash or a tab is a
+// label's spectral selection (its low and high frequency) and is skipped.
+
+/// One label of an Audacity label track, as the file writes it. Any thread (a value).
+public struct AudacityLabel: Sendable, Equatable {
+    /// Where it starts and ends, in nanoseconds (the file's decimals, exactly, up to nine).
+    public var start: Int64
+    public var end: Int64
+    /// The label's text, as it is.
+    public var text: String
+    /// Its 1-based line in the file, for messages.
+    public var line: Int
+
+    public init(start: Int64, end: Int64, text: String, line: Int) {
+        self.start = start
+        self.end = end
+        self.text = text
+        self.line = line
+    }
+
+    /// True for a point label (no length).
+    public var isPoint: Bool { start == end }
+}
+
+/// Reading and writing Audacity label tracks. Any thread (pure).
+///
+/// Sections are written as region labels and read back to the same frames: a frame f at rate r
+/// is written as round(f · 10⁶ / r) microseconds, which is within half a microsecond of f / r,
+/// so reading it back (round(seconds · r)) lands within r / 2 000 000 of a frame of f (under
+/// 0.025 of a frame at 48 kHz), and rounds to f itself for any rate below 1 MHz.
+public enum AudacityLabels {
+    /// `frame` at `rate` in seconds with six decimals, rounded to the nearest microsecond
+    /// (half up), as "%.6f" writes it: frame 44100 at 44100 is "1.000000".
+    public static func seconds(frame: Int64, rate: Int) -> String {
+        let micro = Int64(ExactMath.roundDiv(Int128(frame) * 1_000_000, Int128(rate)))
+        let fraction = String(micro.magnitude % 1_000_000)
+        return (micro < 0 ? "-" : "") + "\(micro.magnitude / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+
+    /// The frame nearest to `nanoseconds` at `rate` (half up).
+    public static func frame(nanoseconds: Int64, rate: Int) -> Int64 {
+        Int64(ExactMath.roundDiv(Int128(nanoseconds) * Int128(rate), 1_000_000_000))
+    }
+
+    /// A label track with one region label per section, in their order: the section's name is
+    /// the label's text (a tab in a name becomes a space).
+    public static func data(for sections: [Section], rate: Int) -> Data {
+        var text = ""
+        for s in sections {
+            text += seconds(frame: s.start, rate: rate) + "\t" + seconds(frame: s.end, rate: rate) + "\t"
+                + s.name.replacingOccurrences(of: "\t", with: " ") + "\n"
+        }
+        return Data(text.utf8)
+    }
+
+    /// The labels of a label track, in the file's order; `source` names the file in errors.
+    /// Blank lines and spectral-selection lines are skipped.
+    public static func labels(_ data: Data, source: String) throws(TextFileError) -> [AudacityLabel] {
+        let lines = try TextFileLines(data, source: source).lines
+        var labels: [AudacityLabel] = []
+        for (k, line) in lines.enumerated() {
+            if line.allSatisfy(\.isWhitespace) || line.hasPrefix("\\") || line.hasPrefix("\t") { continue }
+            func fail(_ message: String) -> TextFileError { TextFileError(source: source, line: k + 1, message: message) }
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count >= 2 else {
+                throw fail("expected a label: start and end in seconds and the text, separated by tabs, not '\(line)'")
+            }
+            guard let start = nanoseconds(fields[0]) else { throw fail("bad time '\(fields[0])'") }
+            guard let end = nanoseconds(fields[1]) else { throw fail("bad time '\(fields[1])'") }
+            guard end >= start else { throw fail("the label ends (\(fields[1])) before it starts (\(fields[0]))") }
+            labels.append(AudacityLabel(start: start, end: end, text: fields.count > 2 ? String(fields[2]) : "", line: k + 1))
+        }
+        return labels
+    }
+
+    /// Seconds as a label track writes them (`12.345678`, `-0.5`; a decimal comma is read too,
+    /// as some locales write it), exactly in nanoseconds: at most nine decimals and 10⁹ seconds.
+    static func nanoseconds(_ text: Substring) -> Int64? {
+        var t = text
+        let negative = t.hasPrefix("-")
+        if negative { t = t.dropFirst() }
+        let parts = t.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "," }
+        guard parts.count <= 2, let wholeText = parts.first, !wholeText.isEmpty, wholeText.count <= 10,
+              wholeText.allSatisfy({ $0.isASCII && $0.isNumber }), let whole = Int64(wholeText) else { return nil }
+        var fraction: Int64 = 0
+        if parts.count == 2 {
+            let digits = parts[1]
+            guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let d = Int64(digits) else { return nil }
+            fraction = d
+            for _ in digits.count..<9 { fraction *= 10 }
+        }
+        let ns = whole * 1_000_000_000 + fraction
+        return negative ? -ns : ns
+    }
+}
+
+/// Audacity labels turned into sections of one audio file. Any thread (a value).
+///
+/// - Each label becomes a section, in the file's order; times become the nearest frame.
+/// - A region label runs from its start to its end.
+/// - A point label (start and end on the same frame) starts a section that runs to the start
+///   of the next label in time (the first label that starts later), or to the end of the audio.
+/// - A label that starts at or after the end of the audio, or ends at or before its start
+///   (point labels: starts before it), is left out; one that runs past either end is cut there.
+///   Each is reported in `warnings`.
+/// - The label's text, without spaces at either end, is the section's name. A label whose text
+///   is empty, is a whole number, or is the name of an earlier label, is named `label K` (K: the
+///   label's number in the file; `label K (2)`, `(3)`, … if that is taken), with a warning
+///   unless its text was empty.
+public struct AudacityLabelSections: Sendable, Equatable {
+    public var sections: [Section]
+    /// Labels left out, cut or renamed, each naming the file and the line.
+    public var warnings: [TextFileWarning]
+
+    /// Cuts `labels` (from the file `source`) into sections of audio with `frames` frames at `rate`.
+    public init(labels: [AudacityLabel], source: String, rate: Int, frames: Int64) {
+        var warnings: [TextFileWarning] = []
+        func time(_ frame: Int64) -> SourceTime { SourceTime.of(frame: frame, rate: rate) }
+        let audioEnd = time(frames)
+        let starts = labels.map { AudacityLabels.frame(nanoseconds: $0.start, rate: rate) }
+        let inside = starts.filter { $0 >= 0 && $0 < frames }.sorted()
+        var sections: [Section] = []
+        var taken: [String: Int] = [:]
+        for (k, label) in labels.enumerated() {
+            func warn(_ message: String) { warnings.append(TextFileWarning(source: source, line: label.line, message: "label \(k + 1) " + message)) }
+            var start = starts[k]
+            var end = AudacityLabels.frame(nanoseconds: label.end, rate: rate)
+            let isPoint = start == end
+            guard start < frames else {
+                warn("starts at \(time(start)), at or after the end of the audio (\(audioEnd)): left out")
+                continue
+            }
+            guard start >= 0 || (!isPoint && end > 0) else {
+                warn(isPoint ? "is at \(time(start)), before the start of the audio: left out"
+                     : "ends at \(time(end)), at or before the start of the audio: left out")
+                continue
+            }
+            if start < 0 {
+                warn("starts at \(time(start)), before the start of the audio: cut there")
+                start = 0
+            }
+            if isPoint {
+                end = inside.first { $0 > start } ?? frames
+            } else if end > frames {
+                warn("ends at \(time(end)), after the end of the audio (\(audioEnd)): cut there")
+                end = frames
+            }
+            let text = label.text.trimmingWhitespace()
+            var name = text
+            let problem = PracticeFile.nameProblem(text) ?? taken[text].map { "'\(text)' is also the name of label \($0)" }
+            if problem != nil {
+                name = "label \(k + 1)"
+                var n = 2
+                while taken[name] != nil {
+                    name = "label \(k + 1) (\(n))"
+                    n += 1
+                }
+                if !text.isEmpty { warn("'\(text)': \(problem!): named '\(name)'") }
+            }
+            taken[name] = k + 1
+            sections.append(try! Section(name: name, start: start, end: end))
+        }
+        self.sections = sections
+        self.warnings = warnings
+    }
+}
+
+extension PracticeFile {
+    /// The sections the label track `data` gives for this audio, ready to `merge`; `source` names
+    /// the file in errors and warnings. A section that takes the place of one with the same name
+    /// keeps that one's plan and text: labels carry only where sections are.
+    public func labelSections(_ data: Data, source: String) throws(TextFileError) -> AudacityLabelSections {
+        let labels = try AudacityLabels.labels(data, source: source)
+        var result = AudacityLabelSections(labels: labels, source: source, rate: rate, frames: frames)
+        result.sections = keepingPlans(result.sections, keepingText: true)
+        return result
+    }
+
+    /// The sections as an Audacity label track: one region label per section, named after it.
+    public func labelTrackData() -> Data {
+        AudacityLabels.data(for: sections, rate: rate)
+    }
+}
