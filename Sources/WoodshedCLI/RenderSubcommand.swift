@@ -1,5 +1,6 @@
 import ArgumentParser
 import OfflineBackend
+import RenderGraph
 
 /// `woodshed render FILE [TEMPO]`: writes a click track offline, with the same renderer the
 /// live client uses. Main thread.
@@ -16,6 +17,7 @@ struct RenderSubcommand: ParsableCommand {
               woodshed render ramp.wav 80-160 --bars 16
               woodshed render x.wav --preset son-clave
               woodshed render out.wav --play song.flac --from 1:02.5 --to 1:10 --repeat 3 --speed 0.8
+              woodshed render rain.wav --noise brown --seconds 600 --fade 20
             """)
 
     @Argument(help: "Output file (.wav or .flac; or choose with --format).")
@@ -40,11 +42,21 @@ struct RenderSubcommand: ParsableCommand {
     @Flag(name: .long, help: "With --play: write three channels (music L, music R, click) instead of a stereo mix.")
     var stems = false
 
+    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds).")
+    var noise: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).")
+    var noiseLevel: Double?
+
+    @Option(name: .long, help: "With --noise: fade out to silence over the last SECONDS.")
+    var fade: Double?
+
     @Flag(name: .long, help: "Print debug diagnostics to stderr.")
     var verbose = false
 
     func validate() throws {
-        if play == nil && click.map == nil && click.preset == nil && click.tempo == nil {
+        try validateNoise()
+        if play == nil && noise == nil && click.map == nil && click.preset == nil && click.tempo == nil {
             throw ValidationError("give a tempo (e.g. 120), --map FILE or --preset NAME")
         }
         guard (8_000...384_000).contains(rate) else {
@@ -61,9 +73,32 @@ struct RenderSubcommand: ParsableCommand {
         }
     }
 
+    /// `--noise` renders noise alone, for `--seconds`; `--noise-level` and `--fade` go with it.
+    func validateNoise() throws {
+        guard let noise else {
+            if noiseLevel != nil { throw ValidationError("--noise-level goes with --noise") }
+            if fade != nil { throw ValidationError("--fade goes with --noise") }
+            return
+        }
+        do { _ = try NoiseColor(parsing: noise) } catch { throw ValidationError(error.description) }
+        guard let seconds else { throw ValidationError("--noise needs a length: give --seconds (e.g. --noise \(noise) --seconds 600)") }
+        if play != nil || click.tempo != nil || click.map != nil || click.preset != nil {
+            throw ValidationError("--noise renders noise alone: leave out the tempo, --map, --preset and --play")
+        }
+        if let noiseLevel, !NoiseGenerator.levelRange.contains(noiseLevel) {
+            throw ValidationError(NoiseError.levelOutOfRange(noiseLevel).description)
+        }
+        if let fade, !(fade > 0 && fade <= seconds) { throw ValidationError("--fade must be more than 0 and at most --seconds") }
+    }
+
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
         let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
+        if let noise, let seconds {
+            try NoiseRenderJob(color: NoiseColor(parsing: noise), levelDecibels: noiseLevel ?? NoiseGenerator.defaultLevel,
+                               seconds: seconds, fadeSeconds: fade, rate: rate).write(to: output, format: fileFormat)
+            return
+        }
         if let play {
             let progress = ProgressLine(label: "decoding \(play) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
             defer { progress.finish() }
