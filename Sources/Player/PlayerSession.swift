@@ -53,6 +53,8 @@ public final class PlayerSession {
     public let heads: SectionHeads
     /// The section whose neighbours' heads are kept now.
     private var headsAround = -1
+    /// The section heard last (what "again" and "next" start from after the program ended).
+    private var lastHeard: Int?
 
     /// The section asked for last (it plays unless the program has moved on since).
     private var requested: Int
@@ -121,9 +123,10 @@ public final class PlayerSession {
         worker = nil
     }
 
-    /// The section heard now (or the one asked for, before the worker has started).
+    /// The section heard now (after the end: the one heard last; before the start: the one
+    /// asked for).
     public var playingIndex: Int {
-        worker?.status().step?.section ?? requested
+        worker?.status().step?.section ?? lastHeard ?? requested
     }
 
     /// Keeps in memory the starts of section `i` and of those that may follow it: the next (or
@@ -142,13 +145,16 @@ public final class PlayerSession {
     public func view() -> PlayerView {
         let st = worker?.status()
         let step = st?.step
-        let i = min(step?.section ?? requested, sections.count - 1)
+        if let step { lastHeard = step.section }
+        let i = min(step?.section ?? lastHeard ?? requested, sections.count - 1)
         keepHeads(around: i)
         let s = sections[i]
         // No step while the program is still playing: the status fell between snapshots.
         var phase: PlayerView.Phase = st?.ended == true ? .ended : .pass
         var left: Int64 = 0
+        var blind = false
         if let step, phase != .ended {
+            blind = step.kind == .gap && { if case .times(let n) = s.plan.repeats { step.pass >= n } else { false } }()
             switch step.kind {
             case .countIn: phase = .countIn
             case .pass: phase = .pass
@@ -160,7 +166,8 @@ public final class PlayerSession {
         return PlayerView(sectionIndex: i, sectionName: s.name, sectionCount: sections.count,
                           sectionStart: s.start, sectionEnd: s.end,
                           pass: step?.pass ?? (phase == .ended ? max((passes ?? 1) - 1, 0) : 0), passes: passes,
-                          phase: phase, stepFramesLeft: left,
+                          phase: phase, stepFramesLeft: left, stepLength: step?.length ?? 0, blind: blind,
+                          sectionText: s.text, nextText: next(after: i).flatMap { sections[$0].text },
                           sourceFrame: st?.sourceFrame ?? (phase == .ended ? s.end : s.start),
                           speed: step?.speed ?? s.plan.speed(ofPass: 0, sessionSpeed: speed), sessionSpeed: speed,
                           transposeCents: transposeCents, nextSection: next(after: i).map { sections[$0].name },
@@ -180,7 +187,7 @@ public final class PlayerSession {
     public func perform(_ action: PlayerAction) {
         guard let worker else { message = "not playing yet"; return }
         let st = worker.status()
-        let here = st.step?.section ?? requested
+        let here = st.step?.section ?? lastHeard ?? requested
         switch action {
         case .togglePause:
             if st.ended {
@@ -263,6 +270,7 @@ public final class PlayerSession {
 
     private func play(section i: Int, note: String) {
         requested = i
+        lastHeard = i
         keepHeads(around: i)
         paused = false
         worker?.deck[.paused] = 0

@@ -13,8 +13,14 @@ public struct PlayerView: Equatable, Sendable {
     public var passes: Int?
     public enum Phase: String, Equatable, Sendable { case countIn = "count-in", pass = "playing", gap = "gap", ended = "ended" }
     public var phase: Phase
-    /// Output frames left in a count-in or gap step.
+    /// Output frames left in the step heard now, and its length.
     public var stepFramesLeft: Int64
+    public var stepLength: Int64
+    /// The silent turn after the last pass (shadowing's blind pass).
+    public var blind: Bool
+    /// The section's text (a subtitle's), and the next section's.
+    public var sectionText: String?
+    public var nextText: String?
     /// Source frame heard now (in a pass), else the section's start.
     public var sourceFrame: Int64
     /// Speed of the pass heard now, in thousandths.

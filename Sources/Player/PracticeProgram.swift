@@ -40,12 +40,7 @@ public struct PracticeProgram: Hashable, Sendable {
         case .countIn:
             return passStep(section: step.section, pass: step.pass, from: s.start, speed: step.speed)
         case .pass:
-            let full = settings.outputFrames(sourceFrames: s.length, speed: step.speed)
-            let gap: Int64 = switch s.plan.gap {
-            case .none: 0
-            case .milliseconds(let ms): Int64(ExactMath.roundDiv(Int128(ms) * Int128(settings.outputRate), 1000))
-            case .passMultiple(let t): Int64(ExactMath.roundDiv(Int128(full) * Int128(t), 1000))
-            }
+            let gap = s.plan.listenFirst && step.pass == 0 ? 0 : gapLength(section: step.section, speed: step.speed)
             if gap > 0 {
                 return ProgramStep(kind: .gap, section: step.section, pass: step.pass, speed: step.speed, length: gap)
             }
@@ -55,10 +50,33 @@ public struct PracticeProgram: Hashable, Sendable {
         }
     }
 
-    /// The next pass, or the advance after the last one.
+    /// Output frames of the gap after a pass of section `index` at `speed` (0: none).
+    public func gapLength(section index: Int, speed: Int) -> Int64 {
+        let s = sections[index]
+        let full = settings.outputFrames(sourceFrames: s.length, speed: speed)
+        return switch s.plan.gap {
+        case .none: 0
+        case .milliseconds(let ms): Int64(ExactMath.roundDiv(Int128(ms) * Int128(settings.outputRate), 1000))
+        case .passMultiple(let t): Int64(ExactMath.roundDiv(Int128(full) * Int128(t), 1000))
+        }
+    }
+
+    /// Whether `step` is the blind turn: the silent step after the last pass (its pass number is
+    /// one past the last).
+    public func isBlind(_ step: ProgramStep) -> Bool {
+        guard step.kind == .gap, case .times(let n) = sections[step.section].plan.repeats else { return false }
+        return step.pass >= n
+    }
+
+    /// The next pass, or the blind turn, or the advance after the last one.
     private func afterPass(_ step: ProgramStep) -> ProgramStep? {
         let plan = sections[step.section].plan
         if !plan.isLastPass(step.pass) { return start(section: step.section, pass: step.pass + 1) }
+        if plan.blindPass, case .times(let n) = plan.repeats, step.pass == n - 1 {
+            let gap = gapLength(section: step.section, speed: step.speed)
+            let length = gap > 0 ? gap : settings.outputFrames(sourceFrames: sections[step.section].length, speed: step.speed)
+            return ProgramStep(kind: .gap, section: step.section, pass: n, speed: step.speed, length: length)
+        }
         switch plan.advance {
         case .stop: return nil
         case .next: return start(section: step.section + 1)

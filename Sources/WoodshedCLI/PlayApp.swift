@@ -18,14 +18,20 @@ final class PlayApp {
     let setup: PlaySetup
     let stopAfter: Double?
     let keepOpen: Bool
+    /// Set for `woodshed shadow`: its screen, keys and practice log.
+    let shadow: ShadowMode?
     var midi: MIDISetup?
+    /// The sentence being practised (shadowing's log): index, since when, passes heard.
+    private var practising: (index: Int, since: Double, passes: Int)?
 
     private var lastSaved = 0.0
     private var lastLine = ""
     private var eventsShown = 0
     private var saveProblem: String?
 
-    init(player: PlayerSession, session: LiveSession, backend: JackBackend, setup: PlaySetup, stopAfter: Double?, keepOpen: Bool) {
+    init(player: PlayerSession, session: LiveSession, backend: JackBackend, setup: PlaySetup, stopAfter: Double?, keepOpen: Bool,
+         shadow: ShadowMode? = nil) {
+        self.shadow = shadow
         self.player = player
         self.session = session
         self.backend = backend
@@ -43,6 +49,20 @@ final class PlayApp {
         KeyHelp(keys: "</>", action: "end ∓10 ms"), KeyHelp(keys: "c", action: "click"),
         KeyHelp(keys: "q/Esc", action: "quit"),
     ]
+
+    /// Keys of the shadowing screen.
+    static let shadowLegend: [KeyHelp] = [
+        KeyHelp(keys: "space", action: "pause"), KeyHelp(keys: "a", action: "again"), KeyHelp(keys: "n/p", action: "next/prev"),
+        KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: ",/.", action: "start ∓50 ms"),
+        KeyHelp(keys: "</>", action: "end ∓50 ms"), KeyHelp(keys: "]/[", action: "repeat ±1"), KeyHelp(keys: "q", action: "quit"),
+    ]
+
+    /// The player action a key stands for in this mode (shadowing nudges a bad cut by 50 ms).
+    func action(for key: Key) -> PlayerAction? {
+        let a = Self.action(for: key)
+        guard let shadow, case .nudge(let edge, let ms)? = a else { return a }
+        return .nudge(edge, milliseconds: ms.signum() * shadow.nudgeMilliseconds)
+    }
 
     /// The player action a key stands for, if any (quit is handled apart).
     static func action(for key: Key) -> PlayerAction? {
@@ -88,8 +108,9 @@ final class PlayApp {
         let terminal = Terminal()
         let keys = KeyInput()
         let started = LiveApp.now()
+        let command = shadow == nil ? "woodshed play: " : "woodshed shadow: "
         if !fullScreen {
-            emit("woodshed play: \(setup.summary) · \(serverLine()) · keys on stdin")
+            emit(command + "\(setup.summary) · \(serverLine()) · keys on stdin")
         }
         var quit = false
         while !quit && !liveQuitRequested.load(ordering: .relaxed) {
@@ -97,7 +118,7 @@ final class PlayApp {
             let now = LiveApp.now()
             for key in pressed {
                 if Self.isQuit(key) { quit = true; break }
-                if let a = Self.action(for: key) { player.perform(a) }
+                if let a = action(for: key) { player.perform(a) }
             }
             midi?.poll(session, now: now)
             session.drainNotices(now: now)
@@ -105,15 +126,20 @@ final class PlayApp {
             if let stopAfter, now - started >= stopAfter { break }
             if (player.sectionsChanged || player.settingsChanged) && now - lastSaved > 1 { save(now) }
             let view = player.view()
+            if shadow != nil { logPractice(view, now: now) }
             if fullScreen {
                 _ = terminal.resized
                 let size = terminal.size
-                terminal.draw(PlayerScreen.lines(for: screenState(view), width: size.columns, height: size.rows))
+                terminal.draw(shadow == nil ? PlayerScreen.lines(for: screenState(view), width: size.columns, height: size.rows)
+                                            : ShadowScreen.lines(for: shadowState(view), width: size.columns, height: size.rows))
             } else {
                 plainOutput(view)
             }
-            if view.phase == .ended && !keepOpen && !view.paused { break }
+            // Shadowing without auto-advance waits at the end of each sentence but the last.
+            let waits = shadow?.wait == true && view.sectionIndex + 1 < view.sectionCount
+            if view.phase == .ended && !keepOpen && !view.paused && !waits { break }
         }
+        if shadow != nil { logPractice(nil, now: LiveApp.now()) }
         let last = player.view()
         backend.stop()
         player.close()
@@ -122,7 +148,7 @@ final class PlayApp {
         save(LiveApp.now())
         if let saveProblem { writeStderr("Warning: \(saveProblem)\n") }
         if !fullScreen {
-            emit("woodshed play: \(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)")
+            emit(command + "\(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)")
         }
     }
 
@@ -165,15 +191,74 @@ final class PlayApp {
 
     /// Piped stdout: a line whenever the section, pass or phase changes, and JACK events.
     private func plainOutput(_ v: PlayerView) {
+        let command = shadow == nil ? "woodshed play: " : "woodshed shadow: "
         while eventsShown < backend.events.count {
-            emit("woodshed play: " + backend.events[eventsShown])
+            emit(command + backend.events[eventsShown])
             eventsShown += 1
         }
-        let line = "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · \(v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed))"
+        let line = shadow == nil
+            ? "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · \(v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed))"
+            : "sentence \(v.sectionIndex + 1)/\(v.sectionCount) · \(shadowPass(v)) · \(shadowPhase(v)) · speed \(PlayerSession.speedText(v.speed))"
         if line != lastLine {
             lastLine = line
-            emit("woodshed play: " + line)
+            emit(command + line)
         }
+    }
+
+    // MARK: - Shadowing
+
+    private func shadowPass(_ v: PlayerView) -> String {
+        v.blind ? "blind" : "pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞")"
+    }
+
+    private func shadowPhase(_ v: PlayerView) -> String {
+        if v.paused && v.phase != .ended { return "pause" }
+        switch v.phase {
+        case .pass: return "listen"
+        case .gap: return v.blind ? "your turn (blind)" : "your turn"
+        case .countIn: return "count-in"
+        case .ended: return shadow?.wait == true && v.sectionIndex + 1 < v.sectionCount ? "waiting" : "ended"
+        }
+    }
+
+    /// The shadowing screen's words for `v`.
+    func shadowState(_ v: PlayerView) -> ShadowScreenState {
+        let rate = Double(max(backend.status.rate, 1))
+        let timed = v.phase == .pass || v.phase == .gap || v.phase == .countIn
+        let st = backend.status
+        var details = "speed \(PlayerSession.speedText(v.speed)) · \(setup.fileLine)"
+        if v.phase == .ended && shadow?.wait == true { details = "n next · a again · " + details }
+        return ShadowScreenState(
+            sentence: "sentence \(v.sectionIndex + 1) of \(v.sectionCount)",
+            text: v.sectionText ?? "\(v.sectionName)  \(SourceTime.of(frame: v.sectionStart, rate: setup.info.rate))–\(SourceTime.of(frame: v.sectionEnd, rate: setup.info.rate))",
+            next: v.nextSection.map { name in v.nextText ?? name },
+            pass: shadowPass(v), phase: shadowPhase(v),
+            secondsLeft: timed ? Double(v.stepFramesLeft) / rate : 0,
+            fractionLeft: timed && v.stepLength > 0 ? Double(v.stepFramesLeft) / Double(v.stepLength) : 0,
+            details: details, server: serverLine(), serverLost: !st.connected,
+            message: saveProblem ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: Self.shadowLegend)
+    }
+
+    /// Appends a practice-log entry when the learner leaves a sentence (or quits) after hearing
+    /// at least one pass of it.
+    private func logPractice(_ v: PlayerView?, now: Double) {
+        if let v, let p = practising, p.index == v.sectionIndex {
+            let heard: Int = switch v.phase {
+            case .gap: v.blind ? v.pass : v.pass + 1
+            case .ended: v.passes ?? p.passes
+            case .pass, .countIn: v.pass
+            }
+            practising = (p.index, p.since, max(p.passes, heard))
+            return
+        }
+        if let p = practising, p.passes > 0, let shadow, p.index < player.sections.count {
+            let s = player.sections[p.index]
+            let path = URL(fileURLWithPath: setup.info.path).standardizedFileURL.path
+            let entry = PracticeLogEntry(date: Date(), file: path, section: s.name, index: p.index + 1, passes: p.passes,
+                                         speed: player.speed, milliseconds: Int64((now - p.since) * 1000))
+            do { try shadow.log.append(entry) } catch { saveProblem = "practice log: \(error)" }
+        }
+        practising = v.map { ($0.sectionIndex, now, 0) }
     }
 
     private func emit(_ line: String) {

@@ -15,7 +15,7 @@ import WoodshedCore
 struct PlaySetup {
     let source: AudioSource
     let info: AudioFileInfo
-    let sections: [Section]
+    private(set) var sections: [Section]
     /// How many of the first sections are only for this session (never saved).
     let unsavedCount: Int
     let startSection: Int
@@ -102,6 +102,11 @@ struct PlaySetup {
         }
         crossfadeMilliseconds = o.crossfade ?? remembered?.crossfadeMilliseconds ?? 5
         engine = o.engine == "finer" ? .finer : .faster
+    }
+
+    /// Every section practised by `plan` (shadowing's one plan for all sentences).
+    mutating func usePlan(_ plan: RepeatPlan) {
+        for i in sections.indices { sections[i].plan = plan }
     }
 
     /// `plan` with the parts the options give replaced.

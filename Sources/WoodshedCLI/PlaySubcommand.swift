@@ -1,6 +1,7 @@
 import ArgumentParser
 import Control
 import Foundation
+import Logging
 import MIDI
 import JackBackend
 import Player
@@ -38,13 +39,32 @@ struct PlaySubcommand: ParsableCommand {
     @Option(name: .customLong("count-in"), help: "Bars of count-in clicks before each pass (0-16).")
     var countIn: Int?
 
+    @OptionGroup(title: "Output") var output: LivePlayOptions
+
+    @OptionGroup(title: "MIDI") var midi: MIDIOptions
+
+    @Flag(name: .long, help: "Print debug diagnostics to stderr.")
+    var verbose = false
+
+    func run() throws {
+        let log = Diagnostics.start(verbose: verbose)
+        try output.check()
+        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
+        let setup = try PlaySetup(path: file, options: practice, countIn: countIn, live: true) { progress.update(fraction: $0) }
+        progress.finish()
+        try LivePlayLauncher(setup: setup, output: output, midi: midi, log: log).run(shadow: nil)
+    }
+}
+
+/// Where the live player's sound goes and how long it runs: JACK ports, client and server
+/// names, click sound, start paused, a time limit, stay open at the end. Shared by `play` and
+/// `shadow`. Main thread.
+struct LivePlayOptions: ParsableArguments {
     @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.")
     var sound: String = "beep"
 
     @Option(name: .long, help: "Click volume, 0 to 4 (1 = unity).")
     var volume: Float = 1
-
-    @OptionGroup(title: "MIDI") var midi: MIDIOptions
 
     @Option(name: .long, parsing: .singleValue,
             help: "Connect the click port to this JACK port (repeat for more). Default: the first two physical playback ports.")
@@ -72,9 +92,6 @@ struct PlaySubcommand: ParsableCommand {
     @Flag(name: .customLong("keep-open"), help: "Stay open when the program has played to its end (space plays the section again).")
     var keepOpen = false
 
-    @Flag(name: .long, help: "Print debug diagnostics to stderr.")
-    var verbose = false
-
     func validate() throws {
         if noConnect && !(connect.isEmpty && musicConnect.isEmpty) { throw ValidationError("give --connect/--music-connect or --no-connect, not both") }
         if let duration, DurationText.seconds(duration) == nil {
@@ -84,17 +101,26 @@ struct PlaySubcommand: ParsableCommand {
         guard (0...4).contains(volume) else { throw ValidationError("--volume must be 0 to 4") }
     }
 
-    func run() throws {
-        let log = Diagnostics.start(verbose: verbose)
+    /// Checks what `validate` cannot (the click sound) before anything is opened.
+    func check() throws {
         _ = try SoundSpec(parsing: sound)
-        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
-        let setup = try PlaySetup(path: file, options: practice, countIn: countIn, live: true) { progress.update(fraction: $0) }
-        progress.finish()
+    }
+}
+
+/// Starts the live player for a `PlaySetup`: the session, the JACK client with music and click
+/// ports, MIDI, and the control loop (`PlayApp`). Main thread.
+struct LivePlayLauncher {
+    let setup: PlaySetup
+    let output: LivePlayOptions
+    let midi: MIDIOptions
+    let log: Logger
+
+    func run(shadow: ShadowMode?) throws {
         for w in setup.warnings { writeStderr("Warning: \(w)\n") }
-        let midiSetup = try MIDISetup(options: midi, clientName: jackName)
+        let midiSetup = try MIDISetup(options: midi, clientName: output.jackName)
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
 
-        let sound = self.sound, volume = self.volume
+        let sound = output.sound, volume = output.volume
         let audio = PlayerSession.Audio(
             source: setup.source, rate: setup.info.rate, frames: setup.info.frames, engine: setup.engine,
             crossfadeMilliseconds: setup.crossfadeMilliseconds,
@@ -104,17 +130,17 @@ struct PlaySubcommand: ParsableCommand {
             })
         let player = PlayerSession(audio: audio, sections: setup.sections, unsavedCount: setup.unsavedCount,
                                    startSection: setup.startSection, speed: setup.speed,
-                                   transposeCents: setup.transposeCents, click: setup.click, paused: pause)
+                                   transposeCents: setup.transposeCents, click: setup.click, paused: output.pause)
         let pedals = PlayerMIDI(player)
         let session = LiveSession(settings: ClickSettings(), midi: midiSetup.control, songs: [])
         session.player = pedals
 
         var options = JackBackend.Options()
-        options.clientName = jackName
-        options.server = server
-        options.noConnect = noConnect
-        options.connect = connect.isEmpty ? nil : connect.flatMap { $0.split(separator: ",").map(String.init) }
-        options.musicConnect = musicConnect.isEmpty ? nil : musicConnect.flatMap { $0.split(separator: ",").map(String.init) }
+        options.clientName = output.jackName
+        options.server = output.server
+        options.noConnect = output.noConnect
+        options.connect = output.connect.isEmpty ? nil : output.connect.flatMap { $0.split(separator: ",").map(String.init) }
+        options.musicConnect = output.musicConnect.isEmpty ? nil : output.musicConnect.flatMap { $0.split(separator: ",").map(String.init) }
         options.midiConnect = midiSetup.jackSources
         nonisolated(unsafe) let deckMaker = player
         options.makeDeck = { rate in try deckMaker.makeDeck(outputRate: rate) }
@@ -129,7 +155,7 @@ struct PlaySubcommand: ParsableCommand {
         }
         log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
         let app = PlayApp(player: player, session: session, backend: backend, setup: setup,
-                          stopAfter: duration.flatMap(DurationText.seconds), keepOpen: keepOpen)
+                          stopAfter: output.duration.flatMap(DurationText.seconds), keepOpen: output.keepOpen, shadow: shadow)
         app.midi = midiSetup
         app.run()
         midiSetup.close()

@@ -34,6 +34,13 @@ public struct RepeatPlan: Hashable, Sendable {
     /// Empty: every pass at the session's speed.
     public var speedLadder: [Int]
     public var advance: Advance
+    /// Shadowing: the first pass has no gap after it (you listen; the later passes leave you a
+    /// turn). Not saved in the sections file (a `woodshed shadow` option).
+    public var listenFirst = false
+    /// Shadowing: after the last pass and its gap, one more turn of silence as long as a gap
+    /// (the pass itself when there is no gap): you say it without hearing it first. Only for a
+    /// counted plan. Not saved in the sections file.
+    public var blindPass = false
 
     public init(repeats: Repeats = .times(1), gap: Gap = .none, countInBars: Int = 0,
                 speedLadder: [Int] = [], advance: Advance = .stop) {

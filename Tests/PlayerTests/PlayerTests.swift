@@ -45,8 +45,13 @@ enum Fixture {
     /// every sample says where it came from.
     static func indexed(frames: Int, rate: Int) throws -> String {
         let path = dir.appendingPathComponent("indexed-\(frames)-\(rate).wav").path
+        // Written once, under a name of its own, then renamed into place: tests running in
+        // parallel may be reading it.
+        if FileManager.default.fileExists(atPath: path) { return path }
+        let part = path + ".\(UUID().uuidString)"
+        defer { _ = rename(part, path) }
         var info = SF_INFO(frames: 0, samplerate: Int32(rate), channels: 2, format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
-        guard let f = sf_open(path, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
+        guard let f = sf_open(part, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
         // Written as integers: libsndfile scales floats by 32767 on the way to 16 bits, and reads by 32768.
         var data = [Int16](repeating: 0, count: 2 * frames)
         for i in 0..<frames { data[2 * i] = Int16(i % 32768); data[2 * i + 1] = -Int16(i % 32768) }

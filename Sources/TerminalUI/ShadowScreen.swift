@@ -1,0 +1,109 @@
+/// What the shadowing screen shows, as words and numbers the control thread has worked out.
+/// Any thread (a value).
+public struct ShadowScreenState: Equatable, Sendable {
+    /// `sentence 3/12`.
+    public var sentence: String
+    /// The sentence's text (from the subtitles), or its name and times when it has none.
+    public var text: String
+    /// The next sentence's text; nil at the last one.
+    public var next: String?
+    /// `pass 2/3`, `blind`.
+    public var pass: String
+    /// `listen`, `your turn`, `pause`, `waiting`, `ended`.
+    public var phase: String
+    /// Seconds left in the phase, and how much of it is left (1 → 0), for the countdown bar.
+    public var secondsLeft: Double
+    public var fractionLeft: Double
+    /// `speed 0.9× · lesson.mp3`.
+    public var details: String
+    public var server: String
+    public var serverLost: Bool
+    public var message: String
+    public var keys: [KeyHelp]
+
+    public init(sentence: String, text: String, next: String?, pass: String, phase: String, secondsLeft: Double,
+                fractionLeft: Double, details: String, server: String, serverLost: Bool, message: String, keys: [KeyHelp]) {
+        self.sentence = sentence
+        self.text = text
+        self.next = next
+        self.pass = pass
+        self.phase = phase
+        self.secondsLeft = secondsLeft
+        self.fractionLeft = fractionLeft
+        self.details = details
+        self.server = server
+        self.serverLost = serverLost
+        self.message = message
+        self.keys = keys
+    }
+
+    /// The plain status line: `sentence 3/12 · pass 2/3 · your turn 1.4 s · speed 0.9×`.
+    public var statusText: String {
+        "\(sentence) · \(pass) · \(phase)\(secondsLeft > 0 ? " " + PlayerScreen.seconds(secondsLeft) : "") · \(details)"
+    }
+}
+
+/// Lays out the shadowing screen: the status line; the sentence's text in bold, centred and
+/// wrapped; the next sentence dimmed; the phase in capitals with a countdown bar; then details,
+/// message, JACK line and keys. Any thread (pure).
+public enum ShadowScreen {
+    public static func lines(for state: ShadowScreenState, width: Int, height: Int) -> [String] {
+        let width = max(0, width)
+        let textWidth = max(10, min(width - 8, 72))
+        let text = wrap(state.text, width: textWidth).map { String(ScreenFrame.bold) + TextColumns.centered($0, width: width) }
+        var blocks = [LayoutBlock(lines: [state.statusText], priority: 100, place: .header)]
+        if state.serverLost {
+            blocks.append(LayoutBlock(lines: [ScreenLayout.serverLostBanner], priority: 95, place: .header))
+        }
+        blocks += [.spacer(10), LayoutBlock(lines: [TextColumns.centered(state.sentence, width: width)], priority: 80, place: .body),
+                   .spacer(12), LayoutBlock(lines: text, priority: 92, place: .body), .spacer(11)]
+        if let next = state.next {
+            let lines = wrap("next: " + next, width: textWidth).prefix(2).map { String(ScreenFrame.dim) + TextColumns.centered($0, width: width) }
+            blocks.append(LayoutBlock(lines: Array(lines), priority: 70, place: .body))
+        }
+        blocks += [.spacer(13),
+                   LayoutBlock(lines: [TextColumns.centered(phaseLine(state, width: width), width: width)], priority: 90, place: .body),
+                   LayoutBlock(lines: [state.details], priority: 60, place: .footer)]
+        if !state.message.isEmpty { blocks.append(LayoutBlock(lines: [state.message], priority: 65, place: .footer)) }
+        if !state.server.isEmpty { blocks.append(LayoutBlock(lines: [state.server], priority: 50, place: .footer)) }
+        let legend = ScreenLayout.keyLegend(state.keys, width: width)
+        if !legend.isEmpty { blocks.append(.spacer(9, .footer)) }
+        for (index, line) in legend.enumerated() {
+            blocks.append(LayoutBlock(lines: [line], priority: index == 0 ? 55 : 40 - min(index, 20), place: .footer))
+        }
+        let lines = LayoutBlock.stack(blocks, height: height).map { TextColumns.fit($0, width: width) }
+        return lines + Array(repeating: "", count: max(0, height - lines.count))
+    }
+
+    /// `YOUR TURN  [██████░░░░░░░░]  1.4 s`: the phase and the time left in it.
+    static func phaseLine(_ state: ShadowScreenState, width: Int) -> String {
+        let label = state.phase.uppercased()
+        guard state.secondsLeft > 0 else { return label }
+        let cells = max(4, min(30, width - label.count - 14))
+        let f = min(1, max(0, state.fractionLeft.isFinite ? state.fractionLeft : 0))
+        let filled = Int((f * Double(cells)).rounded(.up))
+        return "\(label)  [" + String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled) + "]  " + PlayerScreen.seconds(state.secondsLeft)
+    }
+
+    /// Words packed into lines of at most `width` columns (a longer word is cut).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                let w = String(word.prefix(width))
+                if line.isEmpty { line = w } else if line.count + 1 + w.count <= width { line += " " + w } else { lines.append(line); line = w }
+            }
+            if !line.isEmpty { lines.append(line) }
+        }
+        return lines.isEmpty ? [""] : lines
+    }
+}
+
+extension PlayerScreen {
+    /// `1.4 s`.
+    public static func seconds(_ s: Double) -> String {
+        let tenths = Int((max(0, s) * 10).rounded(.up))
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import Persistence
+import WoodshedCore
+
+/// What `woodshed shadow` changes in the player: its screen and keys, waiting at the end of
+/// each sentence, and the practice log. Main thread.
+struct ShadowMode {
+    /// A bad cut moves by this much per key press or pedal.
+    var nudgeMilliseconds = 50
+    /// Auto-advance off: wait for a pedal or key after each sentence.
+    var wait = false
+    var log: PracticeLog
+}
+
+/// `woodshed shadow FILE`: sentence after sentence, each played, then a pause to say it back,
+/// N times, then the next — the rehearsal player with a shadowing plan, screen and log.
+/// Main thread.
+struct ShadowSubcommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shadow",
+        abstract: "Shadow a lesson: each sentence plays, then a pause to repeat it aloud, N times, then the next.",
+        discussion: """
+            Examples:
+              woodshed shadow lesson.mp3 --subs lesson.srt --repeat 3 --gap 1.2x --speed 0.9
+              woodshed shadow podcast.ogg --split silence
+              woodshed shadow lesson.mp3                       # the saved sentences, from where you stopped
+            Sentences are the file's saved sections: --subs imports them from subtitles (SRT, WebVTT) or an
+            Audacity label track first, --split silence finds them on the pauses (see `woodshed sections FILE
+            split`). The plan applies to every sentence and is saved with them.
+            Keys: space pause, a again, n/p next/previous sentence, ↑/↓ speed ±5 %, ]/[ one pass more/less,
+            ,/. move the sentence's start ∓50 ms, </> its end ∓50 ms (a bad cut, saved), q quit.
+            MIDI: the player's actions (docs/midi.md); nudge-in/out-* move a cut by their argument in ms.
+            Each sentence practised is appended to the practice log; `woodshed log` sums it up.
+            """)
+
+    @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus or MP3.")
+    var file: String
+
+    @Option(name: .long, help: "Import sentences from subtitles (.srt, .vtt) or Audacity labels (.txt) first.")
+    var subs: String?
+
+    @Option(name: .long, help: "Find the sentences on pauses first: silence.")
+    var split: String?
+
+    @Option(name: .long, help: "Passes of each sentence (default 3).")
+    var `repeat`: Int = 3
+
+    @Option(name: .long, help: "The pause to speak in after each pass: a multiple of the sentence (1.2x, default) or a time (2s).")
+    var gap: String = "1.2x"
+
+    @Option(name: .long, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 90%).")
+    var speed: String?
+
+    @Option(name: .long, help: "A speed per pass, e.g. \"0.7,0.85,1.0\".")
+    var plan: String?
+
+    @Flag(name: .customLong("listen-first"), help: "The first pass has no pause after it: just listen.")
+    var listenFirst = false
+
+    @Flag(name: .long, help: "After the last pass, one more pause without the sentence: say it blind.")
+    var blind = false
+
+    @Flag(name: .long, help: "Auto-advance off: wait for a key or pedal (next, again) after each sentence.")
+    var wait = false
+
+    @Option(name: .long, help: "Start at this sentence (number or name; default: where you stopped).")
+    var sentence: String?
+
+    @Option(name: .long, help: "Equal-power crossfade at each seam in milliseconds (default 5).")
+    var crossfade: Int?
+
+    @OptionGroup(title: "Output") var output: LivePlayOptions
+
+    @OptionGroup(title: "MIDI") var midi: MIDIOptions
+
+    @Flag(name: .long, help: "Print debug diagnostics to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1 to 100") }
+        if let split, split != "silence" { throw ValidationError("--split takes silence, not '\(split)'") }
+        if subs != nil && split != nil { throw ValidationError("give --subs or --split, not both") }
+        if let crossfade, !(0...500).contains(crossfade) { throw ValidationError("--crossfade must be 0 to 500 ms") }
+    }
+
+    func run() throws {
+        let log = Diagnostics.start(verbose: verbose)
+        try output.check()
+        if let subs {
+            var session = try SectionsSession(audioPath: file)
+            let report = try SectionsImport.parse([subs]).run(on: &session)
+            try session.saveIfChanged()
+            writeStderr((report.split(separator: "\n").last.map(String.init) ?? report) + "\n")
+        }
+        if split != nil {
+            throw ValidationErrorMessage("--split silence is not available yet: import subtitles or labels with --subs")
+        }
+        var options = try PlayOptions.parse([])
+        options.section = sentence
+        options.speed = speed
+        options.crossfade = crossfade
+        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
+        var setup = try PlaySetup(path: file, options: options, countIn: nil, live: true) { progress.update(fraction: $0) }
+        progress.finish()
+        guard setup.unsavedCount == 0 else {
+            throw ValidationErrorMessage("\(file) has no sentences yet: give --subs FILE (subtitles or labels) or --split silence")
+        }
+        var shadowPlan = try PlaySetup.plan(RepeatPlan(repeats: .times(`repeat`), gap: RepeatPlan.parseGap(gap),
+                                                       advance: wait ? .stop : .next), options: options, countIn: nil)
+        if let plan {
+            shadowPlan.speedLadder = try plan.split(separator: ",").map { try RepeatPlan.parseSpeed(String($0)) }
+        }
+        shadowPlan.listenFirst = listenFirst
+        shadowPlan.blindPass = blind
+        setup.usePlan(shadowPlan)
+        try LivePlayLauncher(setup: setup, output: output, midi: midi, log: log)
+            .run(shadow: ShadowMode(wait: wait, log: PracticeLog()))
+    }
+}
