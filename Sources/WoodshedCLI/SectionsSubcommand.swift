@@ -42,7 +42,7 @@ struct SectionsSubcommand: ParsableCommand {
     static let actions: [String: any SectionsAction.Type] = [
         "list": SectionsList.self, "add": SectionsAdd.self, "rm": SectionsRemove.self, "rename": SectionsRename.self,
         "move": SectionsMove.self, "nudge": SectionsNudge.self, "set": SectionsSet.self,
-        "export": SectionsExport.self, "import": SectionsImport.self,
+        "export": SectionsExport.self, "import": SectionsImport.self, "split": SectionsSplit.self,
     ]
 
     func run() throws {

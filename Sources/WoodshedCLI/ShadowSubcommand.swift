@@ -94,7 +94,10 @@ struct ShadowSubcommand: ParsableCommand {
             writeStderr((report.split(separator: "\n").last.map(String.init) ?? report) + "\n")
         }
         if split != nil {
-            throw ValidationErrorMessage("--split silence is not available yet: import subtitles or labels with --subs")
+            var session = try SectionsSession(audioPath: file)
+            let report = try SectionsSplit.parse([]).run(on: &session)
+            try session.saveIfChanged()
+            writeStderr((report.split(separator: "\n").last.map(String.init) ?? report) + "\n")
         }
         var options = try PlayOptions.parse([])
         options.section = sentence

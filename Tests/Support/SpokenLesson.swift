@@ -1,0 +1,148 @@
+import Foundation
+
+/// Test thread. A lesson of synthetic speech for the silence-splitting tests: sentences spoken
+/// by espeak-ng, each cut to its speech, joined by silences of known length, with low noise
+/// over all of it. Where each sentence's speech is comes from the pieces, not from a detector.
+public struct SpokenLesson {
+    /// One sentence and where its speech is in the lesson.
+    public struct Sentence {
+        public let text: String
+        /// The first frame of its speech.
+        public let speechStart: Int
+        /// One past the last frame of its speech.
+        public let speechEnd: Int
+        /// The longest run of whole 10 ms windows below −40 dBFS inside the speech, in
+        /// milliseconds (a comma's pause).
+        public let longestInnerPause: Int
+    }
+
+    /// Speech is every sample of a piece whose magnitude is above this: −60 dBFS, the level of
+    /// the noise mixed in. Each piece runs from its first to its last such sample.
+    public static let speechLevel: Float = 0.001
+
+    public let rate: Int
+    /// Mono.
+    public let samples: [Float]
+    public let sentences: [Sentence]
+
+    /// Speaks `texts` with espeak-ng (files in `folder`) and joins them: `pauses[0]` seconds of
+    /// silence before the first, `pauses[k]` between sentence k and k + 1, and the last of the
+    /// `texts.count + 1` pauses after the last. Then adds Gaussian noise of `noise` dBFS RMS
+    /// (reproducible from `seed`) to every sample.
+    public init(_ texts: [String], pauses: [Double], noise: Double = -60, seed: UInt64 = 6, folder: URL) throws {
+        precondition(pauses.count == texts.count + 1, "SpokenLesson: one pause more than sentences")
+        var rate = 0
+        var samples: [Float] = []
+        var sentences: [Sentence] = []
+        for (k, text) in texts.enumerated() {
+            let spoken = try Self.speak(text, into: folder.appendingPathComponent("sentence\(k + 1).wav"))
+            guard rate == 0 || spoken.rate == rate else { throw SpokenLessonError("espeak-ng changed its rate") }
+            rate = spoken.rate
+            guard let first = spoken.samples.firstIndex(where: { abs($0) > Self.speechLevel }),
+                  let last = spoken.samples.lastIndex(where: { abs($0) > Self.speechLevel }) else {
+                throw SpokenLessonError("espeak-ng said nothing for '\(text)'")
+            }
+            samples += [Float](repeating: 0, count: Int((pauses[k] * Double(rate)).rounded()))
+            let piece = Array(spoken.samples[first...last])
+            sentences.append(Sentence(text: text, speechStart: samples.count, speechEnd: samples.count + piece.count,
+                                      longestInnerPause: Self.longestPause(piece, rate: rate)))
+            samples += piece
+        }
+        samples += [Float](repeating: 0, count: Int((pauses[texts.count] * Double(rate)).rounded()))
+        var random = SplitMix(seed: seed)
+        let sigma = Float(pow(10, noise / 20))
+        for i in samples.indices { samples[i] += sigma * random.gaussian() }
+        self.rate = rate
+        self.samples = samples
+        self.sentences = sentences
+    }
+
+    /// Writes the lesson as a mono 16-bit WAV file.
+    public func writeWAV(to path: String) throws {
+        var data = Data()
+        func put<T: FixedWidthInteger>(_ v: T) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        let bytes = UInt32(samples.count * 2)
+        data.append(contentsOf: Array("RIFF".utf8)); put(36 + bytes); data.append(contentsOf: Array("WAVEfmt ".utf8))
+        put(UInt32(16)); put(UInt16(1)); put(UInt16(1)); put(UInt32(rate)); put(UInt32(rate * 2)); put(UInt16(2)); put(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); put(bytes)
+        for s in samples { put(Int16(min(max((s * 32_768).rounded(), -32_768), 32_767))) }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Runs `espeak-ng -w FILE TEXT` and reads its mono 16-bit WAV.
+    public static func speak(_ text: String, into file: URL) throws -> (rate: Int, samples: [Float]) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["espeak-ng", "-w", file.path, text]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let said = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw SpokenLessonError("espeak-ng failed (status \(p.terminationStatus)): \(String(decoding: said, as: UTF8.self))"
+                + " — is it installed? scripts/setup.sh's test packages need espeak-ng")
+        }
+        return try readWAV(Data(contentsOf: file))
+    }
+
+    /// The samples of a mono 16-bit PCM WAV file.
+    static func readWAV(_ data: Data) throws -> (rate: Int, samples: [Float]) {
+        let b = [UInt8](data)
+        func u32(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24 }
+        func u16(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
+        guard b.count >= 12, Array(b[0..<4]) == Array("RIFF".utf8), Array(b[8..<12]) == Array("WAVE".utf8) else {
+            throw SpokenLessonError("espeak-ng wrote no WAV file")
+        }
+        var i = 12, rate = 0
+        while i + 8 <= b.count {
+            let id = String(decoding: b[i..<(i + 4)], as: UTF8.self), size = u32(i + 4)
+            if id == "fmt " {
+                guard u16(i + 8) == 1, u16(i + 10) == 1, u16(i + 22) == 16 else { throw SpokenLessonError("not mono 16-bit PCM") }
+                rate = u32(i + 12)
+            } else if id == "data" {
+                let end = min(b.count, i + 8 + size)
+                let samples = stride(from: i + 8, to: end - 1, by: 2).map { Float(Int16(bitPattern: UInt16(u16($0)))) / 32_768 }
+                return (rate, samples)
+            }
+            i += 8 + size + size % 2
+        }
+        throw SpokenLessonError("no audio in espeak-ng's WAV file")
+    }
+
+    /// The longest run of whole 10 ms windows whose RMS is below −40 dBFS, in milliseconds.
+    static func longestPause(_ x: [Float], rate: Int) -> Int {
+        let w = rate / 100
+        var run = 0, longest = 0
+        for k in 0..<(x.count / w) {
+            let power = x[(k * w)..<((k + 1) * w)].reduce(0) { $0 + Double($1) * Double($1) } / Double(w)
+            run = power < 1e-4 ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest * 10
+    }
+}
+
+/// Test thread (a value). Why a spoken lesson could not be made.
+public struct SpokenLessonError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Reproducible random numbers (SplitMix64) with Gaussian values. Test thread.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+    /// Standard normal (Box–Muller).
+    mutating func gaussian() -> Float {
+        let u1 = (Double(next() >> 11) + 1) / 9_007_199_254_740_993, u2 = Double(next() >> 11) / 9_007_199_254_740_992
+        return Float((-2 * log(u1)).squareRoot() * cos(2 * .pi * u2))
+    }
+}
