@@ -25,6 +25,8 @@ public final class JackBackend: TransportRequests {
         public var makeDeck: (@Sendable (Int) throws -> MusicDeck)?
         /// Ports to connect music_L, music_R to; nil: the first two physical playback ports.
         public var musicConnect: [String]?
+        /// `woodshed noise`: makes the noise generator for the server's rate (ports music_L/music_R).
+        public var makeNoise: (@Sendable (Int) throws -> NoiseGenerator)?
         /// Seconds between reconnect attempts while the server is gone.
         public var reconnectInterval = 1.5
         public init() {}
@@ -124,6 +126,9 @@ public final class JackBackend: TransportRequests {
     /// The current renderer's counters (MIDI messages, actions, dropped notices).
     public var counters: RenderCounters? { connection?.context.rendererOwner.counters }
 
+    /// Noise frames played on this connection (`woodshed noise`), nil without a connection.
+    public var noiseFrames: Int64? { connection?.context.noiseFrames.load(ordering: .relaxed) }
+
     public func requestStart() { connection?.transportStart() }
     public func requestStop() { connection?.transportStop() }
 
@@ -140,6 +145,7 @@ public final class JackBackend: TransportRequests {
             let renderer = try self.session.makeRenderer(rate: rate)
             let context = RenderContext(renderer: renderer, mode: mode, barOffset: barOffset)
             context.deck = try self.options.makeDeck?(rate)
+            context.noise = try self.options.makeNoise?(rate)
             return context
         }
         var master = false
@@ -168,7 +174,7 @@ public final class JackBackend: TransportRequests {
                 events.append("no physical playback ports: connect woodshed's click port yourself")
             }
         }
-        if c.context.deck != nil && !options.noConnect {
+        if (c.context.deck != nil || c.context.noise != nil) && !options.noConnect {
             let targets = options.musicConnect ?? Array(c.physicalPlaybackPorts.prefix(2))
             let present = targets.filter { c.portExists($0) }
             let failed = c.connectMusic(to: present)

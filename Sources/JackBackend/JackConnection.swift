@@ -78,7 +78,7 @@ final class JackConnection {
         } else {
             clockPort = nil
         }
-        if context.deck != nil {
+        if context.deck != nil || context.noise != nil {
             for (i, name) in ["music_L", "music_R"].enumerated() {
                 guard let mp = jack_port_register(c, name, "32 bit float mono audio", UInt(JackPortIsOutput.rawValue), 0) else {
                     jack_client_close(c)

@@ -29,6 +29,10 @@ public final class RenderContext: @unchecked Sendable {
     public var deck: MusicDeck?
     var musicLeftPort: OpaquePointer?
     var musicRightPort: OpaquePointer?
+    /// `woodshed noise`: the generator, on music_L and music_R (the same signal on both).
+    public var noise: NoiseGenerator?
+    /// Noise frames played so far (render thread writes; the control thread shows time left).
+    let noiseFrames = Atomic<Int64>(0)
     var clock = ServerClock()
     var position = jack_position_t()
 
@@ -63,9 +67,9 @@ public final class RenderContext: @unchecked Sendable {
         }
         if let midiInPort { readMIDI(midiInPort, nframes) }
         render(nframes: nframes, out: out, serverFrame: serverFrame, rolling: rollingNow)
-        if let deck, let lp = musicLeftPort, let rp = musicRightPort,
+        if let lp = musicLeftPort, let rp = musicRightPort,
            let l = jack_port_get_buffer(lp, nframes), let r = jack_port_get_buffer(rp, nframes) {
-            deck.render(frames: Int(nframes), click: out, left: l.assumingMemoryBound(to: Float.self),
+            renderMusic(nframes: Int(nframes), click: out, left: l.assumingMemoryBound(to: Float.self),
                         right: r.assumingMemoryBound(to: Float.self))
         }
         if let clockPort { writeMIDI(clockPort, nframes) }
@@ -131,6 +135,25 @@ public final class RenderContext: @unchecked Sendable {
         p.deallocate()
     }
     #endif
+
+    /// The music ports' cycle: the player's deck, or the noise generator. Render thread.
+    #if !DEBUG
+    @_noLocks @_noAllocation
+    #endif
+    func renderMusic(nframes: Int, click: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>,
+                     right: UnsafeMutablePointer<Float>) {
+        if let deck {
+            deck.render(frames: nframes, click: click, left: left, right: right)
+        } else if noise != nil {
+            noise!.render(into: left, frames: nframes)
+            var i = 0
+            while i < nframes { right[i] = left[i]; i += 1 }
+            noiseFrames.add(Int64(nframes), ordering: .relaxed)
+        } else {
+            left.update(repeating: 0, count: nframes)
+            right.update(repeating: 0, count: nframes)
+        }
+    }
 
     /// The render entry point of a live cycle. Render thread.
     #if !DEBUG

@@ -1,0 +1,199 @@
+import ArgumentParser
+import Control
+import Foundation
+import JackBackend
+import RenderGraph
+import TerminalUI
+
+/// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R, generated
+/// on the JACK thread, for a set time with a fade-out at the end. Main thread.
+struct NoiseSubcommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "noise",
+        abstract: "Play white, pink or brown noise live through JACK, for a set time with a fade-out.",
+        discussion: """
+            Examples:
+              woodshed noise pink --for 30m --fade 20s
+              woodshed noise brown --level -24
+            With --for, the noise fades out over the last --fade (default 10 s, at most half the time)
+            and woodshed quits when it has faded. Keys: q or Esc quit.
+            """)
+
+    @Argument(help: "white, pink or brown.")
+    var color: String
+
+    @Option(name: .long, help: "Level in dBFS RMS, -90 to -12 (default -18).")
+    var level: Double = NoiseGenerator.defaultLevel
+
+    @Option(name: .customLong("for"), help: "Stop after this long, e.g. 90s, 10m, 1h30m (with a fade-out).")
+    var duration: String?
+
+    @Option(name: .long, help: "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none).")
+    var fade: String?
+
+    @Option(name: .long, parsing: .singleValue,
+            help: "Connect music_L and music_R to these JACK ports (two, or comma-separated). Default: the first two physical playback ports.")
+    var connect: [String] = []
+
+    @Flag(name: .long, help: "Do not connect the ports; leave routing to you.")
+    var noConnect = false
+
+    @Option(name: .customLong("jack-name"), help: "JACK client name (JACK may rename it if taken).")
+    var jackName = "woodshed"
+
+    @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').")
+    var server: String?
+
+    func validate() throws {
+        do { _ = try NoiseColor(parsing: color) } catch { throw ValidationError("\(error)") }
+        guard NoiseGenerator.levelRange.contains(level) else { throw ValidationError("--level must be -90 to -12 dBFS") }
+        if let duration, DurationText.seconds(duration) == nil {
+            throw ValidationError("--for takes a duration such as 90s, 10m or 1h30m, not '\(duration)'")
+        }
+        if let fade, fade != "0", DurationText.seconds(fade) == nil {
+            throw ValidationError("--fade takes a time such as 20s, or 0, not '\(fade)'")
+        }
+        if fade != nil && duration == nil { throw ValidationError("--fade needs --for (the fade ends the timer)") }
+        if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
+    }
+
+    func run() throws {
+        let noiseColor = try NoiseColor(parsing: color)
+        let seconds = duration.flatMap(DurationText.seconds)
+        let fadeSeconds: Double = seconds.map { total in
+            let asked = fade.map { $0 == "0" ? 0 : DurationText.seconds($0) ?? 10 } ?? 10
+            return min(asked, total / 2)
+        } ?? 0
+        let timer = NoiseTimer(seconds: seconds, fadeSeconds: fadeSeconds)
+        var options = JackBackend.Options()
+        options.clientName = jackName
+        options.server = server
+        options.noConnect = noConnect
+        let ports = connect.flatMap { $0.split(separator: ",").map(String.init) }
+        options.musicConnect = ports.isEmpty ? nil : ports
+        options.connect = []   // the click port stays silent and unconnected
+        let level = level
+        nonisolated(unsafe) let t = timer
+        options.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
+        let session = LiveSession(settings: ClickSettings())
+        let backend = JackBackend(options: options, session: session)
+        do {
+            try backend.start()
+        } catch let e as JackError {
+            throw ValidationErrorMessage(e.description)
+        }
+        NoiseApp(backend: backend, session: session, timer: timer, title: "\(noiseColor) noise".capitalized,
+                 level: level).run()
+    }
+}
+
+/// The noise timer across JACK connections: frames played, and the generator for a new
+/// connection with what is left of the time and its fade. Control thread.
+final class NoiseTimer {
+    let seconds: Double?
+    let fadeSeconds: Double
+    /// Frames played on earlier connections, and the rate they were played at.
+    private(set) var playedBefore: Int64 = 0
+    private var lastSeen: Int64 = 0
+    private(set) var rate = 48_000
+
+    init(seconds: Double?, fadeSeconds: Double) {
+        self.seconds = seconds
+        self.fadeSeconds = fadeSeconds
+    }
+
+    /// A generator for a connection at `rate`: the time left, fading out (linearly, as
+    /// `render --noise --fade` does) over its end.
+    func generator(color: NoiseColor, rate: Int, level: Double) throws -> NoiseGenerator {
+        playedBefore += lastSeen
+        lastSeen = 0
+        self.rate = rate
+        var g = try NoiseGenerator(color: color, rate: rate, levelDecibels: level)
+        if let total = totalFrames {
+            let left = max(total - playedBefore, 0)
+            let fade = min(Int64((fadeSeconds * Double(rate)).rounded()), left)
+            if fade > 0 { g.setFade(NoiseFade(endingAt: left, frames: fade)) } else { g.setFade(NoiseFade(start: left, frames: 0)) }
+        }
+        return g
+    }
+
+    /// Frames the timer lasts at the current rate; nil: endless.
+    var totalFrames: Int64? { seconds.map { Int64(($0 * Double(rate)).rounded()) } }
+
+    /// Frames played so far, given the current connection's count.
+    func played(now current: Int64) -> Int64 {
+        lastSeen = current
+        return playedBefore + current
+    }
+}
+
+/// The control loop of `woodshed noise`: keys, JACK upkeep, and a screen with the time left
+/// ("Now: Brown Noise (15:00 remaining)"), or a plain line a minute. Main thread.
+final class NoiseApp {
+    let backend: JackBackend
+    let session: LiveSession
+    let timer: NoiseTimer
+    let title: String
+    let level: Double
+    private var lastPrinted = ""
+
+    init(backend: JackBackend, session: LiveSession, timer: NoiseTimer, title: String, level: Double) {
+        self.backend = backend
+        self.session = session
+        self.timer = timer
+        self.title = title
+        self.level = level
+    }
+
+    func run() {
+        installQuitSignals()
+        let fullScreen = Terminal.stdoutIsTerminal
+        let terminal = Terminal()
+        let keys = KeyInput()
+        var finished = false
+        while !liveQuitRequested.load(ordering: .relaxed) {
+            let pressed = keys.poll(timeoutMilliseconds: 33)
+            if pressed.contains(where: { PlayApp.isQuit($0) }) { break }
+            backend.tick(now: LiveApp.now())
+            let played = timer.played(now: backend.noiseFrames ?? 0)
+            let status = statusLine(played: played)
+            if fullScreen {
+                let size = terminal.size
+                terminal.draw(lines(status: status, played: played, width: size.columns, height: size.rows))
+            } else if status != lastPrinted && (lastPrinted.isEmpty || status.hasSuffix(":00 remaining)")) {
+                lastPrinted = status
+                FileHandle.standardOutput.write(Data(("woodshed noise: " + status + "\n").utf8))
+            }
+            if let total = timer.totalFrames, played >= total { finished = true; break }
+        }
+        backend.stop()
+        terminal.restore()
+        if !fullScreen {
+            FileHandle.standardOutput.write(Data("woodshed noise: \(finished ? "time is up" : "stopped") · xruns \(backend.status.xruns)\n".utf8))
+        }
+    }
+
+    /// `Now: Brown Noise (15:00 remaining)`, or `Now: Brown Noise` without a timer.
+    func statusLine(played: Int64) -> String {
+        guard let total = timer.totalFrames else { return "Now: \(title)" }
+        let left = max(total - played, 0)
+        let secondsLeft = Int((Double(left) / Double(timer.rate)).rounded(.up))
+        let text = secondsLeft >= 3600
+            ? String(format: "%d:%02d:%02d", secondsLeft / 3600, secondsLeft / 60 % 60, secondsLeft % 60)
+            : String(format: "%d:%02d", secondsLeft / 60, secondsLeft % 60)
+        return "Now: \(title) (\(text) remaining)"
+    }
+
+    private func lines(status: String, played: Int64, width: Int, height: Int) -> [String] {
+        var out = [status, ""]
+        out.append(String(format: "%@ at %.1f dBFS RMS on music_L and music_R", title, level))
+        if let total = timer.totalFrames {
+            out.append(PlayerScreen.progressBar(Double(played) / Double(max(total, 1)), width: width))
+            if timer.fadeSeconds > 0 { out.append(String(format: "fades out over the last %.0f s", timer.fadeSeconds)) }
+        }
+        let st = backend.status
+        out += ["", st.connected ? "JACK '\(st.server)' · \(st.rate) Hz · client \(st.clientName) · xruns \(st.xruns)" : "JACK '\(st.server)' gone · waiting for it to come back",
+                "q/Esc quit"]
+        return Array(out.prefix(max(height, 0))) + Array(repeating: "", count: max(0, height - out.count))
+    }
+}

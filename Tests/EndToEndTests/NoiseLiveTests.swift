@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import WoodshedTestSupport
+
+@Suite("woodshed noise on a real JACK server", .serialized)
+struct NoiseLiveTests {
+    @Test("brown noise --for 2s --fade 0.5s: the ports play exactly what render --noise writes, 96000 frames, then silence; it quits")
+    func timedNoise() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let offline = dir.appendingPathComponent("offline.wav").path
+        let r = try E2E.woodshed("render", offline, "--noise", "brown", "--seconds", "2", "--fade", "0.5", "--format", "wav32f")
+        try #require(r.status == 0, "\(r.stderr)")
+        let want = try E2E.read(offline).samples
+        try #require(want.count == 96_000)
+        // The recorder listens first; woodshed's ports appear and it connects them itself.
+        let wav = dir.appendingPathComponent("live.wav").path
+        let p = try server.spawn(E2E.woodshed, ["noise", "brown", "--for", "2s", "--fade", "0.5s", "--no-connect", "--jack-name", "wsnoise"])
+        let up = PrivateJackServer.wait(timeout: 10) { server.ports().contains("wsnoise:music_R") }
+        try #require(up, "woodshed noise did not come up: \(server.output(of: p))")
+        let rec = try JackRecording.record(server: server, ports: ["wsnoise:music_L", "wsnoise:music_R"], seconds: 3.5, to: wav)
+        _ = PrivateJackServer.wait(timeout: 10) { !p.isRunning }
+        #expect(!p.isRunning && p.terminationStatus == 0, "\(server.output(of: p))")
+        #expect(server.output(of: p).stdout.contains("woodshed noise: time is up"), "\(server.output(of: p))")
+        let left = try rec.samples(channel: 0), right = try rec.samples(channel: 1)
+        #expect(left == right, "music_L and music_R differ")
+        // The recording starts after the noise did: find where in the offline render it begins.
+        let first = try #require(left.firstIndex { $0 != 0 }, "no noise recorded")
+        let offset = try #require((0..<48_000).first { k in (0..<64).allSatisfy { left[first + $0] == want[k + $0] } },
+                                  "the live noise is not the offline render")
+        let n = want.count - offset
+        try #require(rec.isFullyRecorded(first..<(first + n + 4_800)), "the recorder missed cycles: \(rec.gaps)")
+        let mismatch = (0..<n).first { left[first + $0] != want[offset + $0] }
+        #expect(mismatch == nil, "live differs from offline at offline frame \(offset + (mismatch ?? 0))")
+        #expect(left[(first + n)..<(first + n + 4_800)].allSatisfy { $0 == 0 }, "noise after the timer's end")
+    }
+}
