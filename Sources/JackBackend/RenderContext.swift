@@ -136,13 +136,15 @@ public final class RenderContext: @unchecked Sendable {
     }
     #endif
 
-    /// The music ports' cycle: the player's deck, or the noise generator. Render thread.
+    /// The music ports' cycle: the player's deck, or the noise generator (alone, or once the
+    /// deck's program has ended). Render thread.
     #if !DEBUG
     @_noLocks @_noAllocation
     #endif
     func renderMusic(nframes: Int, click: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>,
                      right: UnsafeMutablePointer<Float>) {
-        if let deck {
+        // After a program with noise to follow (`playlist play --then-noise`), the noise plays.
+        if let deck, noise == nil || !deck.hasEnded() {
             deck.render(frames: nframes, click: click, left: left, right: right)
         } else if noise != nil {
             noise!.render(into: left, frames: nframes)

@@ -78,6 +78,14 @@ public struct MusicDeck: @unchecked Sendable {
         nonmutating set { slots[s.rawValue].store(newValue, ordering: .releasing) }
     }
 
+    /// True once the program's last frame has played (render thread, or any).
+    #if !DEBUG
+    @_noLocks @_noAllocation
+    #endif
+    public func hasEnded() -> Bool {
+        slots[Slot.ended.rawValue].load(ordering: .acquiring) != 0
+    }
+
     /// Worker thread: announces that block `k`, just published, starts generation `g`.
     public func announce(generation g: UInt32, startingAt k: Int) {
         slots[Slot.newestGenerationBlock.rawValue].store(Int64(k), ordering: .releasing)

@@ -20,6 +20,9 @@ final class PlayApp {
     let keepOpen: Bool
     /// Set for `woodshed shadow`: its screen, keys and practice log.
     let shadow: ShadowMode?
+    /// `woodshed playlist play`: tracks instead of sections, time left, and the noise after it.
+    var playlist = false
+    var thenNoise: (timer: NoiseTimer, title: String)?
     var midi: MIDISetup?
     /// The sentence being practised (shadowing's log): index, since when, passes heard.
     private var practising: (index: Int, since: Double, passes: Int)?
@@ -108,7 +111,7 @@ final class PlayApp {
         let terminal = Terminal()
         let keys = KeyInput()
         let started = LiveApp.now()
-        let command = shadow == nil ? "woodshed play: " : "woodshed shadow: "
+        let command = shadow != nil ? "woodshed shadow: " : playlist ? "woodshed playlist: " : "woodshed play: "
         if !fullScreen {
             emit(command + "\(setup.summary) · \(serverLine()) · keys on stdin")
         }
@@ -137,7 +140,9 @@ final class PlayApp {
             }
             // Shadowing without auto-advance waits at the end of each sentence but the last.
             let waits = shadow?.wait == true && view.sectionIndex + 1 < view.sectionCount
-            if view.phase == .ended && !keepOpen && !view.paused && !waits { break }
+            if let noise = thenNoise, view.phase == .ended {
+                if let total = noise.timer.totalFrames, noise.timer.played(now: backend.noiseFrames ?? 0) >= total { break }
+            } else if view.phase == .ended && !keepOpen && !view.paused && !waits { break }
         }
         if shadow != nil { logPractice(nil, now: LiveApp.now()) }
         let last = player.view()
@@ -152,8 +157,28 @@ final class PlayApp {
         }
     }
 
+    /// After a playlist, with noise to follow: `Now: Brown Noise (14:59 remaining)`.
+    private var noiseLine: String? {
+        guard let noise = thenNoise, let total = noise.timer.totalFrames else { return nil }
+        let left = max(total - noise.timer.played(now: backend.noiseFrames ?? 0), 0)
+        return "Now: \(noise.title) (\(Self.clock(seconds: Int((Double(left) / Double(max(noise.timer.rate, 1))).rounded(.up)))) remaining)"
+    }
+
+    /// `3:05`, `1:02:03`.
+    static func clock(seconds s: Int) -> String {
+        s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    /// A playlist's time left: the rest of this track and every track after it (one pass).
+    private func timeLeft(_ v: PlayerView) -> String {
+        var frames = max(v.sectionEnd - v.sourceFrame, 0)
+        for s in player.sections.dropFirst(v.sectionIndex + 1) { frames += s.length }
+        return Self.clock(seconds: Int((Double(frames) / Double(setup.info.rate)).rounded(.up)))
+    }
+
     /// The screen's words for `v`.
     func screenState(_ v: PlayerView) -> PlayerScreenState {
+        if playlist { return playlistState(v) }
         let rate = setup.info.rate
         func time(_ f: Int64) -> String { SourceTime.of(frame: f, rate: rate).description }
         let outRate = max(backend.status.rate, 1)
@@ -189,12 +214,40 @@ final class PlayApp {
         return "JACK '\(st.server)' · \(st.rate) Hz · \(st.bufferSize) frames · client \(st.clientName) · DSP \(String(format: "%.1f", st.dspLoad)) % · xruns \(st.xruns)"
     }
 
+    /// The playlist's screen: track i/N, its name, time left; then the noise that follows.
+    private func playlistState(_ v: PlayerView) -> PlayerScreenState {
+        let rate = setup.info.rate
+        func time(_ f: Int64) -> String { SourceTime.of(frame: f, rate: rate).description }
+        let st = backend.status
+        let over = v.phase == .ended
+        return PlayerScreenState(
+            file: setup.fileLine,
+            position: "\(time(max(v.sourceFrame - v.sectionStart, 0))) / \(time(v.sectionEnd - v.sectionStart))",
+            section: over ? (noiseLine ?? "the playlist has ended") : "track \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName)",
+            pass: over ? "" : "\(timeLeft(v)) left",
+            phase: v.paused ? "paused" : over ? "ended" : "playing",
+            speed: "n/p next/previous · a restart",
+            next: over ? "" : "next: " + (v.nextSection ?? (thenNoise.map { $0.title } ?? "— (the end)")),
+            progress: v.progress, server: serverLine(), serverLost: !st.connected,
+            message: player.message.isEmpty ? session.lastMIDI : player.message, keys: Self.legend)
+    }
+
     /// Piped stdout: a line whenever the section, pass or phase changes, and JACK events.
     private func plainOutput(_ v: PlayerView) {
-        let command = shadow == nil ? "woodshed play: " : "woodshed shadow: "
+        let command = shadow != nil ? "woodshed shadow: " : playlist ? "woodshed playlist: " : "woodshed play: "
         while eventsShown < backend.events.count {
             emit(command + backend.events[eventsShown])
             eventsShown += 1
+        }
+        if playlist {
+            let line = v.phase == .ended ? (noiseLine.map { "\($0.prefix { $0 != "(" })started" } ?? "ended")
+                                         : "track \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · \(timeLeft(v)) left"
+            let key = v.phase == .ended ? line : "track \(v.sectionIndex + 1)"
+            if key != lastLine {
+                lastLine = key
+                emit(command + line)
+            }
+            return
         }
         let line = shadow == nil
             ? "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · \(v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed))"

@@ -13,7 +13,7 @@ import WoodshedCore
 /// none is saved, and the settings last used with the file where the options say nothing.
 /// Main thread.
 struct PlaySetup {
-    let source: AudioSource
+    let source: ProgramSource
     let info: AudioFileInfo
     private(set) var sections: [Section]
     /// How many of the first sections are only for this session (never saved).
@@ -32,8 +32,9 @@ struct PlaySetup {
     /// `progress`: the decode of an MP3/Vorbis file into the cache (0…1).
     init(path: String, options o: PlayOptions, countIn: Int?, live: Bool = false, progress: ((Double) -> Void)?) throws {
         let cache = DecodeCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
-        source = try AudioSource.open(path: path, cacheDirectory: cache, progress: progress)
-        info = source.info
+        let opened = try AudioSource.open(path: path, cacheDirectory: cache, progress: progress)
+        source = opened
+        info = opened.info
         let rate = info.rate
 
         // The practice file: live always, offline for --section.
@@ -104,6 +105,55 @@ struct PlaySetup {
         engine = o.engine == "finer" ? .finer : .faster
     }
 
+    /// A playlist: its tracks laid end to end (gapless), one section per track, in order or
+    /// shuffled, each played once, then the next (with repeat-all, the first again after the
+    /// last). Tracks at another rate than the first are converted to it. A missing or
+    /// unreadable track is skipped with a warning. Nothing is saved.
+    init(playlist name: String, shuffle: Bool?, repeatAll: Bool?, progress: ((String, Double) -> Void)?) throws {
+        let list: Playlist
+        do { list = try PlaylistStore().load(try PlaylistName(name)) } catch { throw ValidationErrorMessage("\(error)") }
+        let cache = DecodeCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+        var opened: [AudioSource] = []
+        var warnings: [String] = []
+        for track in list.tracks {
+            do {
+                opened.append(try AudioSource.open(path: track.path, cacheDirectory: cache) { progress?(track.path, $0) })
+            } catch {
+                warnings.append("skipped \(track.path): \(error)")
+            }
+        }
+        guard let first = opened.first else {
+            throw ValidationErrorMessage(list.tracks.isEmpty ? "playlist '\(name)' has no tracks: add some with `woodshed playlist add \(name) FILE...`"
+                                                             : "no track of playlist '\(name)' can be played")
+        }
+        let rate = first.info.rate
+        let chain = TrackChain(tracks: opened.map { s in
+            if s.info.rate == rate { return (s, s.info.frames) }
+            let matched = RateMatchedSource(source: s, sourceRate: s.info.rate, sourceFrames: s.info.frames, rate: rate)
+            return (matched, matched.frames)
+        })
+        let plan = RepeatPlan(repeats: .times(1), advance: (repeatAll ?? list.repeatAll) ? .loopAll : .next)
+        var list2: [Section] = []
+        for (k, s) in opened.enumerated() where chain.tracks[k].frames > 0 {
+            list2.append(try Section(name: URL(fileURLWithPath: s.info.path).lastPathComponent, start: chain.offsets[k],
+                                     end: chain.offsets[k] + chain.tracks[k].frames, plan: plan))
+        }
+        if shuffle ?? list.shuffle { list2.shuffle() }
+        source = chain
+        info = AudioFileInfo(path: "playlist \(name)", frames: chain.frames, rate: rate, channels: 2, format: .other("playlist"),
+                             formatName: "playlist", seeksExactly: true)
+        sections = list2
+        unsavedCount = list2.count
+        startSection = 0
+        speed = 1000
+        transposeCents = 0
+        click = nil
+        crossfadeMilliseconds = 0
+        engine = .faster
+        practice = nil
+        self.warnings = warnings
+    }
+
     /// Every section practised by `plan` (shadowing's one plan for all sentences).
     mutating func usePlan(_ plan: RepeatPlan) {
         for i in sections.indices { sections[i].plan = plan }
@@ -149,13 +199,17 @@ struct PlaySetup {
 
     /// `song.flac · FLAC stereo 44100 Hz · 3:45.000`.
     var fileLine: String {
-        "\(URL(fileURLWithPath: info.path).lastPathComponent) · \(info.formatName) \(info.channels == 1 ? "mono" : "stereo") \(info.rate) Hz · \(SourceTime.of(frame: info.frames, rate: info.rate))"
+        if info.formatName == "playlist" { return summary }
+        return "\(URL(fileURLWithPath: info.path).lastPathComponent) · \(info.formatName) \(info.channels == 1 ? "mono" : "stereo") \(info.rate) Hz · \(SourceTime.of(frame: info.frames, rate: info.rate))"
     }
 
-    /// One line: file, section, plan.
+    /// One line: file, section, plan (for a playlist: its tracks and length).
     var summary: String {
         let s = sections[startSection]
         let r = info.rate
+        if info.formatName == "playlist" {
+            return "\(info.path) · \(sections.count) track\(sections.count == 1 ? "" : "s") · \(SourceTime.of(frame: info.frames, rate: r)) at \(r) Hz"
+        }
         var parts = ["\(URL(fileURLWithPath: info.path).lastPathComponent)", "\(info.formatName) \(info.channels == 1 ? "mono" : "stereo") \(r) Hz",
                      "\(SourceTime.of(frame: s.start, rate: r))–\(SourceTime.of(frame: s.end, rate: r))"]
         switch s.plan.repeats {

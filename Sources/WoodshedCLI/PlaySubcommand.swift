@@ -5,6 +5,7 @@ import Logging
 import MIDI
 import JackBackend
 import Player
+import RenderGraph
 import Sounds
 
 /// `woodshed play FILE`: the rehearsal player, live as a JACK client (ports music_L, music_R
@@ -115,7 +116,9 @@ struct LivePlayLauncher {
     let midi: MIDIOptions
     let log: Logger
 
-    func run(shadow: ShadowMode?) throws {
+    /// `playlist`: the playlist's screen; `thenNoise`: noise of this colour for this long after
+    /// the program (with the default 10 s fade-out).
+    func run(shadow: ShadowMode?, playlist: Bool = false, thenNoise: (color: NoiseColor, seconds: Double)? = nil) throws {
         for w in setup.warnings { writeStderr("Warning: \(w)\n") }
         let midiSetup = try MIDISetup(options: midi, clientName: output.jackName)
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
@@ -144,6 +147,14 @@ struct LivePlayLauncher {
         options.midiConnect = midiSetup.jackSources
         nonisolated(unsafe) let deckMaker = player
         options.makeDeck = { rate in try deckMaker.makeDeck(outputRate: rate) }
+        var noiseTimer: NoiseTimer?
+        if let thenNoise {
+            let timer = NoiseTimer(seconds: thenNoise.seconds, fadeSeconds: min(10, thenNoise.seconds / 2))
+            nonisolated(unsafe) let t = timer
+            let color = thenNoise.color
+            options.makeNoise = { rate in try t.generator(color: color, rate: rate, level: NoiseGenerator.defaultLevel) }
+            noiseTimer = timer
+        }
         let backend = JackBackend(options: options, session: session)
         do {
             try backend.start()
@@ -157,6 +168,8 @@ struct LivePlayLauncher {
         let app = PlayApp(player: player, session: session, backend: backend, setup: setup,
                           stopAfter: output.duration.flatMap(DurationText.seconds), keepOpen: output.keepOpen, shadow: shadow)
         app.midi = midiSetup
+        app.playlist = playlist
+        if let noiseTimer, let thenNoise { app.thenNoise = (noiseTimer, "\(thenNoise.color) noise".capitalized) }
         app.run()
         midiSetup.close()
         withExtendedLifetime(pedals) {}

@@ -42,6 +42,9 @@ struct RenderSubcommand: ParsableCommand {
     @Flag(name: .long, help: "With --play: write three channels (music L, music R, click) instead of a stereo mix.")
     var stems = false
 
+    @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).")
+    var playlist: String?
+
     @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds).")
     var noise: String?
 
@@ -56,7 +59,10 @@ struct RenderSubcommand: ParsableCommand {
 
     func validate() throws {
         try validateNoise()
-        if play == nil && noise == nil && click.map == nil && click.preset == nil && click.tempo == nil {
+        if playlist != nil && (play != nil || noise != nil || click.tempo != nil || click.map != nil || click.preset != nil) {
+            throw ValidationError("--playlist renders the playlist alone: leave out the tempo, --map, --preset, --play and --noise")
+        }
+        if play == nil && noise == nil && playlist == nil && click.map == nil && click.preset == nil && click.tempo == nil {
             throw ValidationError("give a tempo (e.g. 120), --map FILE or --preset NAME")
         }
         guard (8_000...384_000).contains(rate) else {
@@ -97,6 +103,15 @@ struct RenderSubcommand: ParsableCommand {
         if let noise, let seconds {
             try NoiseRenderJob(color: NoiseColor(parsing: noise), levelDecibels: noiseLevel ?? NoiseGenerator.defaultLevel,
                                seconds: seconds, fadeSeconds: fade, rate: rate).write(to: output, format: fileFormat)
+            return
+        }
+        if let playlist {
+            let progress = ProgressLine(label: "decoding", rate: 1, enabled: Diagnostics.stderrIsTerminal)
+            let setup = try PlaySetup(playlist: playlist, shuffle: false, repeatAll: false) { _, f in progress.update(fraction: f) }
+            progress.finish()
+            for w in setup.warnings { writeStderr("Warning: \(w)\n") }
+            try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: click.volume)
+                .write(to: output, format: fileFormat)
             return
         }
         if let play {
