@@ -27,6 +27,8 @@ public final class JackBackend: TransportRequests {
         public var musicConnect: [String]?
         /// `woodshed noise`: makes the noise generator for the server's rate (ports music_L/music_R).
         public var makeNoise: (@Sendable (Int) throws -> NoiseGenerator)?
+        /// Tap the output for the oscilloscope and meters (`scope`).
+        public var scope = false
         /// Seconds between reconnect attempts while the server is gone.
         public var reconnectInterval = 1.5
         public init() {}
@@ -126,6 +128,9 @@ public final class JackBackend: TransportRequests {
     /// The current renderer's counters (MIDI messages, actions, dropped notices).
     public var counters: RenderCounters? { connection?.context.rendererOwner.counters }
 
+    /// The latest oscilloscope and meter picture (click, music L, music R), if tapped and connected.
+    public func scopeSnapshot() -> ScopeSnapshot? { connection?.context.scope?.snapshot() }
+
     /// Noise frames played on this connection (`woodshed noise`), nil without a connection.
     public var noiseFrames: Int64? { connection?.context.noiseFrames.load(ordering: .relaxed) }
 
@@ -146,6 +151,7 @@ public final class JackBackend: TransportRequests {
             let context = RenderContext(renderer: renderer, mode: mode, barOffset: barOffset)
             context.deck = try self.options.makeDeck?(rate)
             context.noise = try self.options.makeNoise?(rate)
+            if self.options.scope { context.scope = ScopeTap.allocate(ports: 3, rate: rate) }
             return context
         }
         var master = false

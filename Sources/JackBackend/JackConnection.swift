@@ -167,6 +167,9 @@ final class JackConnection {
         if timebase { jack_release_timebase(client); timebase = false }
         if active { jack_deactivate(client); active = false }
         jack_client_close(client)
+        // The process callback has stopped: the scope's buffers can go.
+        context.scope?.deallocate()
+        context.scope = nil
     }
 
     private static func strings(_ list: UnsafeMutablePointer<UnsafePointer<CChar>?>) -> [String] {

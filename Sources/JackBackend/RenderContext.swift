@@ -33,6 +33,8 @@ public final class RenderContext: @unchecked Sendable {
     public var noise: NoiseGenerator?
     /// Noise frames played so far (render thread writes; the control thread shows time left).
     let noiseFrames = Atomic<Int64>(0)
+    /// The oscilloscope and meters' tap on click, music_L and music_R (freed at close).
+    public var scope: ScopeTap?
     var clock = ServerClock()
     var position = jack_position_t()
 
@@ -71,6 +73,9 @@ public final class RenderContext: @unchecked Sendable {
            let l = jack_port_get_buffer(lp, nframes), let r = jack_port_get_buffer(rp, nframes) {
             renderMusic(nframes: Int(nframes), click: out, left: l.assumingMemoryBound(to: Float.self),
                         right: r.assumingMemoryBound(to: Float.self))
+            scope?.process(frames: Int(nframes), out, l.assumingMemoryBound(to: Float.self), r.assumingMemoryBound(to: Float.self))
+        } else {
+            scope?.process(frames: Int(nframes), out)
         }
         if let clockPort { writeMIDI(clockPort, nframes) }
         #if WOODSHED_RTSAN

@@ -44,6 +44,9 @@ struct NoiseSubcommand: ParsableCommand {
     @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').")
     var server: String?
 
+    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).")
+    var scope = false
+
     func validate() throws {
         do { _ = try NoiseColor(parsing: color) } catch { throw ValidationError("\(error)") }
         guard NoiseGenerator.levelRange.contains(level) else { throw ValidationError("--level must be -90 to -12 dBFS") }
@@ -72,6 +75,7 @@ struct NoiseSubcommand: ParsableCommand {
         let ports = connect.flatMap { $0.split(separator: ",").map(String.init) }
         options.musicConnect = ports.isEmpty ? nil : ports
         options.connect = []   // the click port stays silent and unconnected
+        options.scope = true
         let level = level
         nonisolated(unsafe) let t = timer
         options.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
@@ -82,8 +86,9 @@ struct NoiseSubcommand: ParsableCommand {
         } catch let e as JackError {
             throw ValidationErrorMessage(e.description)
         }
-        NoiseApp(backend: backend, session: session, timer: timer, title: "\(noiseColor) noise".capitalized,
-                 level: level).run()
+        let app = NoiseApp(backend: backend, session: session, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
+        app.showScope = scope
+        app.run()
     }
 }
 
@@ -136,6 +141,7 @@ final class NoiseApp {
     let title: String
     let level: Double
     private var lastPrinted = ""
+    var showScope = false
 
     init(backend: JackBackend, session: LiveSession, timer: NoiseTimer, title: String, level: Double) {
         self.backend = backend
@@ -154,12 +160,15 @@ final class NoiseApp {
         while !liveQuitRequested.load(ordering: .relaxed) {
             let pressed = keys.poll(timeoutMilliseconds: 33)
             if pressed.contains(where: { PlayApp.isQuit($0) }) { break }
+            if pressed.contains(.char("s")) || pressed.contains(.char("S")) { showScope.toggle() }
             backend.tick(now: LiveApp.now())
             let played = timer.played(now: backend.noiseFrames ?? 0)
             let status = statusLine(played: played)
             if fullScreen {
                 let size = terminal.size
-                terminal.draw(lines(status: status, played: played, width: size.columns, height: size.rows))
+                let screen = { (rows: Int) in self.lines(status: status, played: played, width: size.columns, height: rows) }
+                terminal.draw(showScope ? ScopeDisplay.compose(screen, snapshot: backend.scopeSnapshot(), width: size.columns, height: size.rows)
+                                        : screen(size.rows))
             } else if status != lastPrinted && (lastPrinted.isEmpty || status.hasSuffix(":00 remaining)")) {
                 lastPrinted = status
                 FileHandle.standardOutput.write(Data(("woodshed noise: " + status + "\n").utf8))
@@ -193,7 +202,7 @@ final class NoiseApp {
         }
         let st = backend.status
         out += ["", st.connected ? "JACK '\(st.server)' · \(st.rate) Hz · client \(st.clientName) · xruns \(st.xruns)" : "JACK '\(st.server)' gone · waiting for it to come back",
-                "q/Esc quit"]
+                "s scope · q/Esc quit"]
         return Array(out.prefix(max(height, 0))) + Array(repeating: "", count: max(0, height - out.count))
     }
 }

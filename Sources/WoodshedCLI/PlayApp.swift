@@ -23,6 +23,8 @@ final class PlayApp {
     /// `woodshed playlist play`: tracks instead of sections, time left, and the noise after it.
     var playlist = false
     var thenNoise: (timer: NoiseTimer, title: String)?
+    /// The oscilloscope and meters are on screen (`--scope`, key s).
+    var showScope = false
     var midi: MIDISetup?
     /// The sentence being practised (shadowing's log): index, since when, passes heard.
     private var practising: (index: Int, since: Double, passes: Int)?
@@ -50,14 +52,15 @@ final class PlayApp {
         KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: "←/→", action: "jump ±5 s"),
         KeyHelp(keys: "i/o", action: "mark in/out"), KeyHelp(keys: ",/.", action: "start ∓10 ms"),
         KeyHelp(keys: "</>", action: "end ∓10 ms"), KeyHelp(keys: "c", action: "click"),
-        KeyHelp(keys: "q/Esc", action: "quit"),
+        KeyHelp(keys: "s", action: "scope"), KeyHelp(keys: "q/Esc", action: "quit"),
     ]
 
     /// Keys of the shadowing screen.
     static let shadowLegend: [KeyHelp] = [
         KeyHelp(keys: "space", action: "pause"), KeyHelp(keys: "a", action: "again"), KeyHelp(keys: "n/p", action: "next/prev"),
         KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: ",/.", action: "start ∓50 ms"),
-        KeyHelp(keys: "</>", action: "end ∓50 ms"), KeyHelp(keys: "]/[", action: "repeat ±1"), KeyHelp(keys: "q", action: "quit"),
+        KeyHelp(keys: "</>", action: "end ∓50 ms"), KeyHelp(keys: "]/[", action: "repeat ±1"), KeyHelp(keys: "s", action: "scope"),
+        KeyHelp(keys: "q", action: "quit"),
     ]
 
     /// The player action a key stands for in this mode (shadowing nudges a bad cut by 50 ms).
@@ -121,6 +124,7 @@ final class PlayApp {
             let now = LiveApp.now()
             for key in pressed {
                 if Self.isQuit(key) { quit = true; break }
+                if key == .char("s") || key == .char("S") { showScope.toggle(); continue }
                 if let a = action(for: key) { player.perform(a) }
             }
             midi?.poll(session, now: now)
@@ -133,8 +137,12 @@ final class PlayApp {
             if fullScreen {
                 _ = terminal.resized
                 let size = terminal.size
-                terminal.draw(shadow == nil ? PlayerScreen.lines(for: screenState(view), width: size.columns, height: size.rows)
-                                            : ShadowScreen.lines(for: shadowState(view), width: size.columns, height: size.rows))
+                let screen = { (rows: Int) in
+                    self.shadow == nil ? PlayerScreen.lines(for: self.screenState(view), width: size.columns, height: rows)
+                                       : ShadowScreen.lines(for: self.shadowState(view), width: size.columns, height: rows)
+                }
+                terminal.draw(showScope ? ScopeDisplay.compose(screen, snapshot: backend.scopeSnapshot(), width: size.columns, height: size.rows)
+                                        : screen(size.rows))
             } else {
                 plainOutput(view)
             }

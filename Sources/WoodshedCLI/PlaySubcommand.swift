@@ -25,7 +25,7 @@ struct PlaySubcommand: ParsableCommand {
             for the file (see `woodshed sections FILE list`).
             Keys: space play/pause, n/p next/previous section, a again, ]/[ one pass more/less,
             ↑/↓ speed ±5 %, ←/→ jump ±5 s, i/o mark in/out (a new section), ,/. move the start ∓10 ms,
-            </> move the end ∓10 ms, c click on/off, q or Esc quit.
+            </> move the end ∓10 ms, c click on/off, s oscilloscope and meters, q or Esc quit.
             MIDI: JACK MIDI on woodshed:midi_in through the MIDI map (docs/midi.md): section-next,
             section-prev, section-again, repeat-up/down, speed-up/down, mark-in/out, jump-forward/back,
             nudge-in/out-earlier/later; toggle (or start/stop) plays and pauses, mute turns the click off.
@@ -93,6 +93,9 @@ struct LivePlayOptions: ParsableArguments {
     @Flag(name: .customLong("keep-open"), help: "Stay open when the program has played to its end (space plays the section again).")
     var keepOpen = false
 
+    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).")
+    var scope = false
+
     func validate() throws {
         if noConnect && !(connect.isEmpty && musicConnect.isEmpty) { throw ValidationError("give --connect/--music-connect or --no-connect, not both") }
         if let duration, DurationText.seconds(duration) == nil {
@@ -145,6 +148,7 @@ struct LivePlayLauncher {
         options.connect = output.connect.isEmpty ? nil : output.connect.flatMap { $0.split(separator: ",").map(String.init) }
         options.musicConnect = output.musicConnect.isEmpty ? nil : output.musicConnect.flatMap { $0.split(separator: ",").map(String.init) }
         options.midiConnect = midiSetup.jackSources
+        options.scope = true   // tapped always, so key s can show it
         nonisolated(unsafe) let deckMaker = player
         options.makeDeck = { rate in try deckMaker.makeDeck(outputRate: rate) }
         var noiseTimer: NoiseTimer?
@@ -169,6 +173,7 @@ struct LivePlayLauncher {
                           stopAfter: output.duration.flatMap(DurationText.seconds), keepOpen: output.keepOpen, shadow: shadow)
         app.midi = midiSetup
         app.playlist = playlist
+        app.showScope = output.scope
         if let noiseTimer, let thenNoise { app.thenNoise = (noiseTimer, "\(thenNoise.color) noise".capitalized) }
         app.run()
         midiSetup.close()

@@ -38,3 +38,53 @@ struct PlayTmuxTests {
         #expect(try String(contentsOf: term.exitStatusFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 }
+
+@Suite("The oscilloscope in a terminal (tmux)", .serialized)
+struct ScopeTmuxTests {
+    /// The braille rows of the screen (the trace), joined.
+    static func trace(_ screen: [String]) -> String {
+        screen.filter { line in line.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) } }.joined(separator: "\n")
+    }
+
+    @Test("play --scope: the trace moves while the music plays, goes flat when paused; meters for click, L and R")
+    func scopeMovesThenFlat() throws {
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("tone.wav").path
+        // A tone that sweeps, so every picture of it differs.
+        let made = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", song, "synth", "20", "sine", "100-2000", "gain", "-6"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let term = try TmuxClick(columns: 100, rows: 34, arguments: ["play", song, "--scope", "--keep-open"])
+        defer { term.close() }
+        try term.expectScreen("a trace and three meters") { screen in
+            !Self.trace(screen).isEmpty && screen.contains { $0.hasPrefix("click ▕") } && screen.contains { $0.hasPrefix("L ") && $0.contains("dB") }
+        }
+        var pictures = Set<String>()
+        for _ in 0..<6 { pictures.insert(Self.trace(try term.screen())); usleep(150_000) }
+        #expect(pictures.count >= 3, "the trace did not move while playing (\(pictures.count) different pictures)")
+        try term.sendKeys("Space")
+        usleep(400_000)
+        try term.expectScreen("a flat trace when paused") { screen in
+            let t = Self.trace(screen)
+            return !t.isEmpty && t.unicodeScalars.allSatisfy { $0 == "\n" || $0 == "⠒" || $0 == " " || $0 == "\u{2800}" }
+        }
+        try term.sendKeys("s")
+        try term.expectScreen("no trace after s") { Self.trace($0).isEmpty }
+    }
+
+    @Test("noise --for: the time left counts down on the status line")
+    func noiseTimeLeft() throws {
+        let term = try TmuxClick(arguments: ["noise", "brown", "--for", "12s"])
+        defer { term.close() }
+        try term.expectScreen("Now: Brown Noise with the time left") { $0.first?.hasPrefix("Now: Brown Noise (0:1") == true }
+        let first = try term.screen().first ?? ""
+        usleep(2_200_000)
+        let later = try term.screen().first ?? ""
+        func seconds(_ line: String) -> Int? {
+            guard let r = line.range(of: #"\(0:(\d\d) remaining\)"#, options: .regularExpression) else { return nil }
+            return Int(line[r].dropFirst(3).prefix(2))
+        }
+        let a = try #require(seconds(first), "\(first)"), b = try #require(seconds(later), "\(later)")
+        #expect(a - b >= 2 && a - b <= 3, "\(first) → \(later)")
+    }
+}
