@@ -117,6 +117,11 @@ public final class LiveSession {
         return r
     }
 
+    /// Scales the output by `factor` (0…1) without changing the saved volume: a timer's fade-out.
+    public func fadeOutput(_ factor: Float) {
+        send(.setMasterVolume(settings.volume * min(max(factor, 0), 1)))
+    }
+
     /// Runs one action; the outcome is in `message` and the state.
     public func perform(_ action: Action) {
         switch action {

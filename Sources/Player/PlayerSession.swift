@@ -115,6 +115,11 @@ public final class PlayerSession {
         return deck
     }
 
+    /// The output volume, 0…1 (a timer's fade-out); the deck moves to it smoothly.
+    public func setVolume(_ v: Double) {
+        worker?.deck[.volume] = Int64((min(max(v, 0), 1) * 1000).rounded())
+    }
+
     /// Stops the worker and frees the deck; the JACK client using it must be closed first.
     public func close() {
         guard let w = worker else { return }

@@ -19,6 +19,8 @@ public struct MusicDeck: @unchecked Sendable {
         var fading = false
         var gain: Float = 1
         var ended = false
+        /// The volume now, moving towards the `volume` slot's (a timer's fade-out).
+        var volume: Float = 1
     }
 
     /// Which control or count.
@@ -37,6 +39,9 @@ public struct MusicDeck: @unchecked Sendable {
         case underrunFrames
         /// 1 once the program's last frame has played (render thread writes).
         case ended
+        /// Volume in thousandths, 0…1000 (control thread writes; a timer's fade-out). The deck
+        /// moves to it smoothly, at most 1/4800 per frame.
+        case volume
     }
 
     public let ring: MusicRing
@@ -54,6 +59,7 @@ public struct MusicDeck: @unchecked Sendable {
         let slots = UnsafeMutablePointer<Atomic<Int64>>.allocate(capacity: Slot.allCases.count)
         for i in 0..<Slot.allCases.count { (slots + i).initialize(to: Atomic(0)) }
         if paused { slots[Slot.paused.rawValue].store(1, ordering: .relaxed) }
+        slots[Slot.volume.rawValue].store(1000, ordering: .relaxed)
         return MusicDeck(ring: ring, fadeFrames: max(1, fadeFrames), state: s, slots: slots)
     }
 
@@ -103,6 +109,8 @@ public struct MusicDeck: @unchecked Sendable {
         right.update(repeating: 0, count: frames)
         let paused = self[.paused] != 0
         let clickGain: Float = self[.clickMuted] != 0 ? 0 : 1
+        let volumeTarget = Float(slots[Slot.volume.rawValue].load(ordering: .relaxed)) / 1000
+        let volumeStep: Float = 1.0 / 4800
         let B = ring.blockFrames
         var s = state.pointee
         var done = 0
@@ -158,6 +166,11 @@ public struct MusicDeck: @unchecked Sendable {
                 var g = s.gain
                 if paused { g = max(0, g - 1 / Float(fadeFrames)) } else if g < 1 { g = min(1, g + 1 / Float(fadeFrames)) }
                 s.gain = g
+                if s.volume != volumeTarget {
+                    let d = volumeTarget - s.volume
+                    s.volume = d > volumeStep ? s.volume + volumeStep : d < -volumeStep ? s.volume - volumeStep : volumeTarget
+                }
+                g *= s.volume
                 var cv = c[i], lv = l[i], rv = r[i]
                 if s.fading {
                     // Equal-gain linear crossfade from the old generation's continuation.

@@ -33,6 +33,8 @@ final class LiveApp {
     var midi: MIDISetup?
 
     private var lastSaved = 0.0
+    /// `9:12 left` while `--for` runs.
+    private var timeLeft: String?
     private var lastPrintedBar = Int64.min
     private var eventsShown = 0
 
@@ -101,7 +103,13 @@ final class LiveApp {
             midi?.poll(session, now: now)
             session.drainNotices(now: now)
             backend.tick(now: now)
-            if let stopAfter, now - started >= stopAfter { break }
+            if let stopAfter {
+                // `--for` ends with a fade-out over its last seconds (at most 5, or half the time).
+                let fade = min(5, stopAfter / 2), left = stopAfter - (now - started)
+                if left <= 0 { break }
+                if left < fade { session.fadeOutput(Float(left / fade)) }
+                timeLeft = "\(PlayApp.clock(seconds: Int(left.rounded(.up)))) left"
+            }
             if session.settingsChanged && now - lastSaved > 2 { save(now) }
             if fullScreen {
                 _ = terminal.resized
@@ -144,7 +152,7 @@ final class LiveApp {
             flash: flash, running: session.running, muted: session.muted, volume: s.volume, sound: s.sound,
             transport: transportText(), mapLabel: map?.label, barsLeft: map?.barsLeft,
             dspLoad: st.dspLoad, xruns: st.xruns, server: serverLine(), serverLost: !st.connected,
-            message: note ?? (session.message.isEmpty ? lastEvent : session.message), keys: Self.legend)
+            message: note ?? (session.message.isEmpty ? (timeLeft.map { "timer: " + $0 } ?? lastEvent) : session.message), keys: Self.legend)
     }
 
     private func transportText() -> String {

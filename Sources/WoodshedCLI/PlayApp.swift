@@ -30,6 +30,8 @@ final class PlayApp {
     private var practising: (index: Int, since: Double, passes: Int)?
 
     private var lastSaved = 0.0
+    /// When `--for` runs out (monotonic seconds).
+    private var timerEnds: Double?
     private var lastLine = ""
     private var eventsShown = 0
     private var saveProblem: String?
@@ -114,6 +116,7 @@ final class PlayApp {
         let terminal = Terminal()
         let keys = KeyInput()
         let started = LiveApp.now()
+        timerEnds = stopAfter.map { started + $0 }
         let command = shadow != nil ? "woodshed shadow: " : playlist ? "woodshed playlist: " : "woodshed play: "
         if !fullScreen {
             emit(command + "\(setup.summary) · \(serverLine()) · keys on stdin")
@@ -130,7 +133,12 @@ final class PlayApp {
             midi?.poll(session, now: now)
             session.drainNotices(now: now)
             backend.tick(now: now)
-            if let stopAfter, now - started >= stopAfter { break }
+            if let stopAfter {
+                // A timer ends with a fade-out over its last seconds (at most 10, or half the time).
+                let fade = min(10, stopAfter / 2), left = stopAfter - (now - started)
+                if left <= 0 { break }
+                player.setVolume(left < fade ? left / fade : 1)
+            }
             if (player.sectionsChanged || player.settingsChanged) && now - lastSaved > 1 { save(now) }
             let view = player.view()
             if shadow != nil { logPractice(view, now: now) }
@@ -172,6 +180,11 @@ final class PlayApp {
         return "Now: \(noise.title) (\(Self.clock(seconds: Int((Double(left) / Double(max(noise.timer.rate, 1))).rounded(.up)))) remaining)"
     }
 
+    /// `timer 9:12 left` while `--for` runs.
+    private var timerText: String? {
+        timerEnds.map { "timer \(Self.clock(seconds: Int(max(0, $0 - LiveApp.now()).rounded(.up)))) left" }
+    }
+
     /// `3:05`, `1:02:03`.
     static func clock(seconds s: Int) -> String {
         s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
@@ -200,6 +213,7 @@ final class PlayApp {
         if v.speed != v.sessionSpeed { speed += " (ladder; session \(PlayerSession.speedText(v.sessionSpeed)))" }
         if v.transposeCents != 0 { speed += String(format: " · transpose %+.2f", Double(v.transposeCents) / 100) }
         speed += " · click \(v.clickOn ? "on" : "off")"
+        if let t = timerText { speed += " · " + t }
         if let m = v.markIn { speed += " · mark in \(time(m))" }
         if v.underrunFrames > 0 { speed += " · underruns \(v.underrunFrames) frames" }
         let st = backend.status
@@ -234,7 +248,7 @@ final class PlayApp {
             section: over ? (noiseLine ?? "the playlist has ended") : "track \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName)",
             pass: over ? "" : "\(timeLeft(v)) left",
             phase: v.paused ? "paused" : over ? "ended" : "playing",
-            speed: "n/p next/previous · a restart",
+            speed: "n/p next/previous · a restart" + (timerText.map { " · " + $0 } ?? ""),
             next: over ? "" : "next: " + (v.nextSection ?? (thenNoise.map { $0.title } ?? "— (the end)")),
             progress: v.progress, server: serverLine(), serverLost: !st.connected,
             message: player.message.isEmpty ? session.lastMIDI : player.message, keys: Self.legend)

@@ -160,6 +160,41 @@ struct PlayLiveTests {
         return nil
     }
 
+    @Test("play --for 3s: the music fades out over the last 1.5 s and woodshed quits when the time is up",
+          .timeLimit(.minutes(3)))
+    func timerFadesOut() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("tone.wav").path
+        let made = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", song, "synth", "20", "sine", "440", "gain", "-6"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let p = try LivePlay.start(server, name: "wstimer", dir: dir, [song, "--for", "3s"])
+        defer { PrivateJackServer.terminate(p) }
+        let wav = dir.appendingPathComponent("music.wav").path
+        try JackRecording.buildTools.get()
+        let recorder = try server.spawn(JackRecording.frameRecorder, ["-o", wav, "-s", "5", "-n", "rectimer", "wstimer:music_L"])
+        _ = PrivateJackServer.wait(timeout: 5) { server.ports().contains { $0.hasPrefix("rectimer:") } }
+        _ = try MIDIPeers.send(server: server, to: "wstimer:midi_in", events: LivePlay.press(60, at: 0), lead: 4_800)
+        let quit = PrivateJackServer.wait(timeout: 10) { !p.isRunning }
+        #expect(quit && p.terminationStatus == 0, "\(server.output(of: p))")
+        _ = PrivateJackServer.wait(timeout: 10) { !recorder.isRunning }
+        let left = try JackRecording(path: wav).samples(channel: 0)
+        let s = try #require(left.firstIndex { $0 != 0 }, "no music recorded")
+        let end = try #require(left.lastIndex { $0 != 0 })
+        func rms(_ r: Range<Int>) -> Double { (r.map { Double(left[$0] * left[$0]) }.reduce(0, +) / Double(r.count)).squareRoot() }
+        let full = rms(s..<(s + 24_000))
+        #expect(abs(full - 0.5 / 2.0.squareRoot()) < 0.02, "level before the fade: \(full)")
+        // The timer counts from the start (playing began a little later, at the pedal): the
+        // music is heard for at most 3 s, the last part fading.
+        #expect(end - s < 3 * 48_000, "heard for \(end - s) frames")
+        let lastQuarter = rms((end - 12_000)..<end)
+        #expect(lastQuarter < full * 0.25, "the last 0.25 s is at \(lastQuarter / full) of full level: no fade")
+        let middleOfFade = rms((end - 36_000)..<(end - 24_000))
+        #expect(middleOfFade < full * 0.9 && middleOfFade > lastQuarter, "no steady fade: \(middleOfFade / full), \(lastQuarter / full)")
+    }
+
     @Test("mark in and mark out by pedal make a section that is saved for the file and listed by `woodshed sections`",
           .timeLimit(.minutes(3)))
     func markedSectionIsSaved() throws {
