@@ -69,13 +69,25 @@ public enum PlayerScreen {
             LayoutBlock(lines: [state.speed], priority: 86, place: .body),
             LayoutBlock(lines: [state.next], priority: 84, place: .body),
         ]
-        if !state.message.isEmpty { blocks.append(LayoutBlock(lines: [state.message], priority: 70, place: .footer)) }
-        if !state.server.isEmpty { blocks.append(LayoutBlock(lines: [state.server], priority: 50, place: .footer)) }
-        let legend = ScreenLayout.keyLegend(state.keys, width: width)
+        blocks += footer(message: state.message, server: state.server, keys: state.keys, width: width)
+        return stacked(blocks, width: width, height: height)
+    }
+
+    /// The bottom of a live screen: the message, the JACK line, a spacer and the keys.
+    static func footer(message: String, server: String, keys: [KeyHelp], width: Int) -> [LayoutBlock] {
+        var blocks: [LayoutBlock] = []
+        if !message.isEmpty { blocks.append(LayoutBlock(lines: [message], priority: 70, place: .footer)) }
+        if !server.isEmpty { blocks.append(LayoutBlock(lines: [server], priority: 50, place: .footer)) }
+        let legend = ScreenLayout.keyLegend(keys, width: width)
         if !legend.isEmpty { blocks.append(.spacer(9, .footer)) }
         for (index, line) in legend.enumerated() {
             blocks.append(LayoutBlock(lines: [line], priority: index == 0 ? 55 : 40 - min(index, 20), place: .footer))
         }
+        return blocks
+    }
+
+    /// Exactly `height` lines of `blocks`, each at most `width` columns.
+    static func stacked(_ blocks: [LayoutBlock], width: Int, height: Int) -> [String] {
         let lines = LayoutBlock.stack(blocks, height: height).map { TextColumns.fit($0, width: width) }
         return lines + Array(repeating: "", count: max(0, height - lines.count))
     }

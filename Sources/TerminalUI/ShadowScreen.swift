@@ -64,15 +64,8 @@ public enum ShadowScreen {
         blocks += [.spacer(13),
                    LayoutBlock(lines: [TextColumns.centered(phaseLine(state, width: width), width: width)], priority: 90, place: .body),
                    LayoutBlock(lines: [state.details], priority: 60, place: .footer)]
-        if !state.message.isEmpty { blocks.append(LayoutBlock(lines: [state.message], priority: 65, place: .footer)) }
-        if !state.server.isEmpty { blocks.append(LayoutBlock(lines: [state.server], priority: 50, place: .footer)) }
-        let legend = ScreenLayout.keyLegend(state.keys, width: width)
-        if !legend.isEmpty { blocks.append(.spacer(9, .footer)) }
-        for (index, line) in legend.enumerated() {
-            blocks.append(LayoutBlock(lines: [line], priority: index == 0 ? 55 : 40 - min(index, 20), place: .footer))
-        }
-        let lines = LayoutBlock.stack(blocks, height: height).map { TextColumns.fit($0, width: width) }
-        return lines + Array(repeating: "", count: max(0, height - lines.count))
+        blocks += PlayerScreen.footer(message: state.message, server: state.server, keys: state.keys, width: width)
+        return PlayerScreen.stacked(blocks, width: width, height: height)
     }
 
     /// `YOUR TURN  [██████░░░░░░░░]  1.4 s`: the phase and the time left in it.
