@@ -17,6 +17,9 @@ public final class PlayerWorker: @unchecked Sendable {
     /// The writer's position at the start of each block still in the ring (by block number).
     private var snapshots: [Int: (step: ProgramStep?, offset: Int64)] = [:]
     private var generation: UInt32 = 0
+    /// The block that ends the program has been written: nothing more until a restart (the deck
+    /// stops reading at the end, so further blocks would fill the ring for good).
+    private var endWritten = false
     /// The writer's program, as the control thread may read it (under `lock`).
     private var sharedProgram: PracticeProgram
     private var thread: Thread?
@@ -85,7 +88,7 @@ public final class PlayerWorker: @unchecked Sendable {
         lock.unlock()
         for r in pending { apply(r) }
         let ring = deck.ring
-        while let k = ring.nextWritable() {
+        while !endWritten, let k = ring.nextWritable() {
             writeBlock(k, header: MusicBlockHeader(generation: generation))
         }
         trimSnapshots()
@@ -102,6 +105,7 @@ public final class PlayerWorker: @unchecked Sendable {
         var h = header
         h.frames = Int32(n)
         h.ended = writer.step == nil && !(wasEnded && n > 0)
+        if h.ended { endWritten = true }
         ring.publish(k, header: h)
     }
 
@@ -174,10 +178,15 @@ public final class PlayerWorker: @unchecked Sendable {
     /// Writes the first block of a new generation that takes over at stream frame `frame`.
     private func restart(at frame: Int64, step: ProgramStep?, offset: Int64) {
         generation &+= 1
+        endWritten = false
         writer.jump(to: step, offset: offset)
-        // Wait for room (the render thread frees blocks every cycle).
+        // Wait for room (the render thread frees blocks every cycle), unless stopping.
         var k = deck.ring.nextWritable()
-        while k == nil { usleep(500); k = deck.ring.nextWritable() }
+        while k == nil {
+            if thread != nil && !running.load(ordering: .acquiring) { return }
+            usleep(500)
+            k = deck.ring.nextWritable()
+        }
         writeBlock(k!, header: MusicBlockHeader(generation: generation, continuesFrom: frame))
         deck.announce(generation: generation, startingAt: k!)
     }

@@ -41,7 +41,7 @@ struct PlayOptions: ParsableArguments {
     @Option(name: .long, help: "Equal-power crossfade at each loop seam, in milliseconds (0: none; default 5).")
     var crossfade: Int?
 
-    @Option(name: .long, help: "Transpose in semitones, with cents as decimals (-12 to 12, e.g. -3 or 2.5).")
+    @Option(name: .long, parsing: .unconditional, help: "Transpose in semitones, with cents as decimals (-12 to 12, e.g. -3 or 2.5).")
     var transpose: String?
 
     @Option(name: .long, help: "Time-stretch engine: faster (Rubber Band R2) or finer (R3).")

@@ -138,6 +138,23 @@ struct PlayerSessionTests {
         #expect(deck[.paused] == 1 && p.paused)
     }
 
+    @Test("after the program has ended, a change and then again: it plays again, and close returns (no ring left full)",
+          .timeLimit(.minutes(1)))
+    func changesAfterTheEnd() throws {
+        let (p, _) = try session(sections: [try Section(name: "short", start: 0, end: 4_800)])
+        let deck = try p.makeDeck(outputRate: 48_000)
+        render(deck, seconds: 0.5)
+        #expect(p.view().phase == .ended)
+        p.perform(.speedStep(50))
+        render(deck, seconds: 0.1)
+        p.perform(.sectionAgain)
+        render(deck, seconds: 0.02)
+        #expect(p.view().phase == .pass, "\(p.view())")
+        render(deck, seconds: 0.5)
+        #expect(p.view().phase == .ended)
+        p.close()
+    }
+
     @Test("mark in, then mark out: a new endless section after the one playing, played at once and saved")
     func markInOut() throws {
         let (p, _) = try session(sections: [try Section(name: "whole file", start: 0, end: 480_000)], unsaved: 1)
