@@ -6,7 +6,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 RELEASE := .build/release/woodshed
 RTSAN_LIB := $(firstword $(wildcard /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.rtsan-x86_64.a))
 
-.PHONY: run test build bench rtcheck setup setup-test clean
+.PHONY: run test build bench rtcheck setup setup-test setup-bench clean
 
 run: setup build
 	@scripts/run-live.sh $(RELEASE)
@@ -29,7 +29,10 @@ setup:
 setup-test:
 	@scripts/setup.sh test
 
-bench: setup-test build
+setup-bench:
+	@scripts/setup.sh bench
+
+bench: setup-bench build
 	scripts/bench.sh
 
 # RealtimeSanitizer: every render-path call runs inside __rtsan_realtime_enter/exit; any

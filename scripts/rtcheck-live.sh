@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Live sessions of `woodshed click` through a RealtimeSanitizer build, on private JACK servers
-# (dummy driver, period 256 and then 64). Keys go in through a FIFO as a player would press
-# them: start/stop, 200 tempo changes (arrows and PgUp/PgDn), meter changes, tap tempo, mute,
-# volume, quit. Also a klick tempo map, transport master (jack_transport play/locate/stop,
-# BBT read with jack_showtime) and transport follow (jack_transport as master changing tempo).
-# Every woodshed must exit 0 without a RealtimeSanitizer report.
+# Live sessions of `woodshed click` and `woodshed play` through a RealtimeSanitizer build, on
+# private JACK servers (dummy driver, period 256 and then 64). Keys go in through a FIFO as a
+# player would press them. Click: start/stop, 200 tempo changes (arrows and PgUp/PgDn), meter
+# changes, tap tempo, mute, volume, quit; also a klick tempo map, transport master
+# (jack_transport play/locate/stop, BBT read with jack_showtime) and transport follow
+# (jack_transport as master changing tempo). Play (a file with four saved sections, count-in and
+# click on): play/pause, 60 speed steps up and down, jumps, next/previous section, again,
+# repeat +/-, mark in/out, nudges, click toggle, quit; at 1.0x transposed, and at 0.75x with
+# the R3 engine. Every woodshed must exit 0 without a RealtimeSanitizer report.
 #
-# Negative control last: with WOODSHED_RTCHECK_ALLOCATE=1 the RTSan build allocates in the
-# process callback, and RTSan must report it; otherwise the check above proves nothing.
+# Negative controls last: with WOODSHED_RTCHECK_ALLOCATE=1 the RTSan build allocates in the
+# process callback, and RTSan must report it, for `click` and for `play`; otherwise the checks
+# above prove nothing.
 #
-# Usage: rtcheck-live.sh WOODSHED_BINARY (built by `make rtcheck`). Takes about 50 s.
+# Usage: rtcheck-live.sh WOODSHED_BINARY (built by `make rtcheck`). Takes about 80 s.
 # Exit 0 only if every session passed and the negative control was caught.
 set -euo pipefail
 bin=${1:?usage: rtcheck-live.sh WOODSHED_BINARY}
@@ -19,6 +23,7 @@ command -v jackd jack_lsp jack_transport jack_showtime >/dev/null \
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 export XDG_STATE_HOME=$tmp/state      # never touch the user's last-click.json
+export XDG_DATA_HOME=$tmp/data XDG_CONFIG_HOME=$tmp/config XDG_CACHE_HOME=$tmp/cache  # nor their sections
 export JACK_NO_START_SERVER=1
 server_pids=() helper_pids=() click_pid=""
 cleanup() {
@@ -56,23 +61,27 @@ stop_server() {
   unset 'server_pids[-1]'
 }
 
-# start_click SESSION CLIENT ARGS...: woodshed click in the background, keys from a FIFO on
-# fd $keys; waits until its port CLIENT:click exists (unless CLIENT is empty).
-start_click() {
-  session=$1 client=$2; shift 2
+# start_woodshed COMMAND PORT SESSION CLIENT ARGS...: `woodshed COMMAND ARGS` in the background,
+# keys from a FIFO on fd $keys; waits until its port CLIENT:PORT exists (unless CLIENT is empty).
+start_woodshed() {
+  local command=$1 port=$2
+  session=$3 client=$4; shift 4
   mkfifo "$tmp/$session.keys"
-  timeout -k 5 60 "$bin" click "$@" <"$tmp/$session.keys" >"$tmp/$session.out" 2>"$tmp/$session.err" &
+  timeout -k 5 60 "$bin" "$command" "$@" <"$tmp/$session.keys" >"$tmp/$session.out" 2>"$tmp/$session.err" &
   click_pid=$!
   exec {keys}>"$tmp/$session.keys"
   dead=0 started=$(now)
   [ -n "$client" ] || return 0
   for _ in $(seq 100); do
-    timeout 5 jack_lsp 2>/dev/null | grep -qx "$client:click" && return 0
+    timeout 5 jack_lsp 2>/dev/null | grep -qx "$client:$port" && return 0
     kill -0 "$click_pid" 2>/dev/null || return 0
     sleep 0.1
   done
-  fail "$session: port $client:click did not appear within 10 s"
+  fail "$session: port $client:$port did not appear within 10 s"
 }
+# start_click SESSION CLIENT ARGS...: woodshed click; start_play SESSION CLIENT ARGS...: woodshed play.
+start_click() { start_woodshed click click "$@"; }
+start_play() { start_woodshed play music_L "$@"; }
 
 # key BYTES: one key press (printf escapes). pause SECONDS: waits, unless woodshed has died.
 key() {
@@ -80,7 +89,7 @@ key() {
   printf "%b" "$1" >&"$keys" 2>/dev/null || dead=1
 }
 pause() { [ "$dead" = 0 ] && sleep "$1" || true; }
-up='\e[A' down='\e[B' pgup='\e[5~' pgdn='\e[6~'
+up='\e[A' down='\e[B' right='\e[C' left='\e[D' pgup='\e[5~' pgdn='\e[6~'
 
 # finish_click: q, then up to 5 s to exit; sets rc.
 finish_click() {
@@ -102,8 +111,8 @@ rtsan_report() { grep -A 17 -m 1 '==ERROR: RealtimeSanitizer' "$tmp/$session.err
 judge() {
   local report bars last
   report=$(rtsan_report)
-  bars=$(grep -c '^bar ' "$tmp/$session.out" || true)
-  last=$(grep '^bar ' "$tmp/$session.out" | tail -1 || true)
+  bars=$(grep -c -e '^bar ' -e '^woodshed play: section' "$tmp/$session.out" || true)
+  last=$(grep -e '^bar ' -e '^woodshed play: section' "$tmp/$session.out" | tail -1 || true)
   if [ -n "$report" ]; then
     fail "$session: RealtimeSanitizer report (exit $rc):"; echo "$report" | sed 's/^/    /'
   elif [ "$rc" != 0 ]; then
@@ -111,7 +120,7 @@ judge() {
   elif [ $# -gt 0 ] && ! eval "$1"; then
     fail "$session: $2"; sed 's/^/    /' "$tmp/$session.out"
   else
-    echo "rtcheck-live: $session: ok · $(since "$started") · exit 0 · no RTSan report · $bars bar lines · last: $last"
+    echo "rtcheck-live: $session: ok · $(since "$started") · exit 0 · no RTSan report · $bars bar/pass lines · last: $last"
   fi
 }
 
@@ -196,16 +205,76 @@ midi_session() {
   judge 'grep -q "MIDI [1-9][0-9]* messages" "$tmp/$session.out"' "no MIDI reached woodshed"
 }
 
-# The sanitizer must catch the allocation the RTSan build makes in the callback on request.
+# The rehearsal player: a 20 s file with four saved sections (a, b, c, d), made with sox and
+# `woodshed sections` (in $XDG_DATA_HOME under $tmp). Their plans go on from one to the next and
+# loop all, so the program never ends while keys come in. (A live change after the program has
+# ended is not tried here: see the player's tests.)
+make_music() {
+  sox -n -r 48000 -c 2 "$tmp/t.wav" synth 20 sine 220 sine 330 tremolo 3 30
+  sox -n -r 48000 -c 2 "$tmp/p.wav" synth 0.25 pluck 196 pluck 294 fade 0 0.25 0.2 repeat 79
+  sox -m "$tmp/t.wav" "$tmp/p.wav" -b 16 "$tmp/music.wav" gain -n -1
+  rm "$tmp/t.wav" "$tmp/p.wav"
+  local s
+  for s in "a 0 4 --repeat 2 --advance next" "b 4 8 --gap 0.5s --advance next" "c 8 12 --count-in 1 --advance next" \
+           "d 12 16 --repeat 2 --advance loop-all"; do
+    # shellcheck disable=SC2086  # NAME FROM TO PLAN
+    "$bin" sections "$tmp/music.wav" add $s >/dev/null
+  done
+}
+
+# play_keys: what a musician does with the player's keys, about 9 s: play/pause, 60 speed steps
+# (5 % each) up and down, jumps of 5 s both ways, next/previous section, again, repeat +/-,
+# mark in/out, nudges (, . < >), click off and on.
+play_keys() {
+  local i
+  pause 0.4; key ' '; pause 0.3; key ' '; pause 0.3
+  for ((i = 0; i < 30; i++)); do key "$up"; pause 0.04; done
+  for k in n n p a ']' ']' '['; do key "$k"; pause 0.3; done
+  for ((i = 0; i < 6; i++)); do key "$right"; pause 0.1; key "$left"; pause 0.1; done
+  key i; pause 0.4; key o; pause 0.2
+  for k in , . '<' '>' , . c; do key "$k"; pause 0.1; done
+  pause 0.3; key c
+  for ((i = 0; i < 30; i++)); do key "$down"; pause 0.04; done
+  key ' '; pause 0.3; key ' '; pause 0.3
+  key n; pause 0.5; key p; pause 0.5
+}
+
+# The speeds and sections the session's pass lines show: several of each, or the keys did not
+# reach woodshed.
+play_check='[ "$(grep -o "speed [0-9.]*×" "$tmp/$session.out" | sort -u | wc -l)" -ge 3 ] && [ "$(grep -o "section [0-9]*/[0-9]* [^·]*" "$tmp/$session.out" | sort -u | wc -l)" -ge 2 ]'
+
+# Saved sections at 1.0x, transposed, with count-in and click.
+play_session() {
+  start_play "play-p$1" rt-play "$tmp/music.wav" --count-in 1 --click 120 --transpose 2 --advance next --keep-open --no-connect --jack-name rt-play
+  play_keys
+  finish_click
+  judge "$play_check" "keys did not reach woodshed play (expected several speeds and sections in its pass lines)"
+}
+
+# An A–B at 0.75x with the R3 engine, three passes with gaps, count-in and click.
+play_finer_session() {
+  start_play "play-finer-p$1" rt-finer "$tmp/music.wav" --from 2 --to 6 --repeat 3 --gap 0.5s --speed 0.75 --engine finer \
+    --count-in 1 --click 96 --advance next --keep-open --no-connect --jack-name rt-finer
+  play_keys
+  finish_click
+  judge "$play_check" "keys did not reach woodshed play (expected several speeds and sections in its pass lines)"
+}
+
+# The sanitizer must catch the allocation the RTSan build makes in the callback on request:
+# negative_control [play].
 negative_control() {
   export WOODSHED_RTCHECK_ALLOCATE=1
-  start_click negative-control "" 120 --no-connect --jack-name rt-negative
+  if [ "${1:-}" = play ]; then
+    start_play negative-control-play "" "$tmp/music.wav" --no-connect --jack-name rt-negative-play
+  else
+    start_click negative-control "" 120 --no-connect --jack-name rt-negative
+  fi
   unset WOODSHED_RTCHECK_ALLOCATE
   for _ in $(seq 50); do kill -0 "$click_pid" 2>/dev/null || break; sleep 0.1; done
   finish_click
   local report; report=$(rtsan_report)
   if [ -n "$report" ] && [ "$rc" != 0 ]; then
-    echo "rtcheck-live: negative control: ok · RTSan caught the allocation in the callback (exit $rc):"
+    echo "rtcheck-live: $session: ok · RTSan caught the allocation in the callback (exit $rc):"
     echo "$report" | head -8 | sed 's/^/    /'
   else
     fail "the sanitizer did not catch an allocation in the callback (exit $rc; is this the make rtcheck build?)"
@@ -214,16 +283,20 @@ negative_control() {
 }
 
 t0=$(now)
+make_music
 start_server 256
 free_session 256
 map_session 256
 master_session 256
 midi_session 256
+play_session 256
 stop_server
 start_server 64
 free_session 64
 follow_session 64
+play_finer_session 64
 negative_control
+negative_control play
 stop_server
 
 if [ "$failures" -gt 0 ]; then

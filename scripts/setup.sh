@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what Woodshed needs to build, run and test, or says the one command to run.
-# Usage: scripts/setup.sh [run|test]   (test adds the reference tools: klick, jackd2, numpy/scipy)
+# Usage: scripts/setup.sh [run|test|bench]   (test adds the reference tools: klick, jackd2, espeak-ng,
+# numpy/scipy; bench adds to those the programs make bench compares against: rubberband-cli, mpv)
 set -euo pipefail
 want=${1:-run}
 pkgs=(libsndfile1-dev libsamplerate0-dev librubberband-dev libjack-jackd2-dev librtmidi-dev libasound2-dev pkg-config jackd2)
-if [ "$want" = test ]; then pkgs+=(klick sox python3 python3-jack-client tmux gcc); fi
+if [ "$want" = test ] || [ "$want" = bench ]; then pkgs+=(klick sox python3 python3-jack-client tmux gcc espeak-ng); fi
+if [ "$want" = bench ]; then pkgs+=(rubberband-cli mpv); fi
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -23,7 +25,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-if [ "$want" = test ] && ! python3 -c 'import numpy, scipy' 2>/dev/null; then
+if [ "$want" != run ] && ! python3 -c 'import numpy, scipy' 2>/dev/null; then
   echo "setup: installing numpy and scipy for the onset oracle (../shared/tools/onsets.py)"
   python3 -m pip install --quiet numpy scipy 2>/dev/null \
     || { [ "$(id -u)" = 0 ] && apt-get install -y -qq python3-numpy python3-scipy >/dev/null; } \

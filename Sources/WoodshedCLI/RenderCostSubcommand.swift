@@ -1,22 +1,31 @@
 import ArgumentParser
 import Foundation
+import Player
 import RenderGraph
 import Sounds
 import WoodshedCore
 
 /// `woodshed render-cost` (hidden, for `make bench`): times the render function alone on
 /// blocks of a JACK period's size, offline, and prints one JSON line. Main thread.
+///
+/// With `--play FILE` (and the practice options of `render --play`) it times the rehearsal
+/// player instead: `MusicDeck.render` per block, which is what the JACK callback runs for the
+/// music, and separately the worker's fill (`PlayerWorker.fillAvailable`) per ring block it
+/// wrote, both on this thread, one after the other, as fast as they go.
 struct RenderCostSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-cost", abstract: "Time the render function per block (for make bench).",
         shouldDisplay: false)
 
     @Option(help: "Frames per block (the JACK period).") var block = 64
-    @Option(help: "Seconds of click to render.") var seconds = 600.0
+    @Option(help: "Seconds of output to render (with --play: at most; the program may end first).") var seconds = 600.0
     @Option(help: "Sample rate.") var rate = 48_000
     @Option(help: "Tempo.") var tempo = "120"
+    @Option(help: "Time the rehearsal player on this audio file instead of the click.") var play: String?
+    @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
 
     func run() throws {
+        if let play { return try runPlayer(path: play) }
         let plan = ClickPlan(map: TempoMap(entries: [TempoMapEntry(bars: nil, tempo: .constant(try Tempo(parsing: tempo)))]))
         let renderer = Renderer(timeline: try ClickTimeline(plan: plan, rate: rate),
                                 sounds: try BuiltinSound.default.clickSounds(rate: rate))
@@ -32,5 +41,90 @@ struct RenderCostSubcommand: ParsableCommand {
         }
         let ns = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(max(blocks, 1))
         print("{\"block\":\(block),\"blocks\":\(blocks),\"ns_per_block\":\(String(format: "%.1f", ns)),\"rate\":\(rate),\"checksum\":\(sink)}")
+    }
+
+    /// The player: the same writer, worker and deck as `render --play` (ring of 64 blocks of
+    /// 256 frames, as live). Each `block`-frame render is timed alone; after it the worker
+    /// refills the ring and that call is timed too, divided by the ring blocks it wrote.
+    private func runPlayer(path: String) throws {
+        guard block > 0 && block <= 8192 else { throw ValidationErrorMessage("--block must be 1 to 8192") }
+        let setup = try PlaySetup(path: path, options: practice, countIn: nil, progress: nil)
+        let program = setup.program(outputRate: rate)
+        let sounds = try SoundSpec(parsing: "beep").load(rate: rate)
+        let writer = ProgramWriter(program: program, source: setup.source,
+                                   clickWaves: (Array(sounds.waves.accent), Array(sounds.waves.normal)),
+                                   engine: setup.engine, startSection: setup.startSection)
+        let deck = MusicDeck.allocate(ring: .allocate(blockFrames: 256, capacity: 64))
+        defer { deck.deallocate() }
+        let worker = PlayerWorker(writer: writer, deck: deck)
+        let click = UnsafeMutablePointer<Float>.allocate(capacity: block)
+        let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
+        let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
+        defer { click.deallocate(); left.deallocate(); right.deallocate() }
+
+        let maxBlocks = max(1, Int(seconds * Double(rate)) / block)
+        var renderNs = [UInt64](repeating: 0, count: maxBlocks)
+        var fillNs = [Double]()
+        fillNs.reserveCapacity(maxBlocks * block / deck.ring.blockFrames + 64)
+        var emptyFillNs: UInt64 = 0, emptyFills = 0
+
+        let t0 = monotonicNanoseconds()
+        worker.fillAvailable()  // the ring filled once before playing, as `start()` does live
+        let firstFillNs = monotonicNanoseconds() - t0
+        let firstFillBlocks = deck.ring.published
+
+        var sink: Float = 0
+        var blocks = 0
+        while blocks < maxBlocks && deck[.ended] == 0 {
+            click.update(repeating: 0, count: block)
+            let a = monotonicNanoseconds()
+            deck.render(frames: block, click: click, left: left, right: right)
+            let b = monotonicNanoseconds()
+            renderNs[blocks] = b - a
+            blocks += 1
+            sink += left[0] + right[block - 1] + click[0]
+            let before = deck.ring.published
+            let c = monotonicNanoseconds()
+            worker.fillAvailable()
+            let d = monotonicNanoseconds()
+            let wrote = deck.ring.published - before
+            if wrote > 0 { fillNs.append(Double(d - c) / Double(wrote)) } else { emptyFillNs += d - c; emptyFills += 1 }
+        }
+        let underruns = deck[.underrunFrames]
+        // Not `map(Double.init)`: on UInt64 that picks `init(bitPattern:)`.
+        let render = renderNs[0..<blocks].map { Double($0) }
+        let ringBlock = deck.ring.blockFrames
+        func stats(_ v: [Double]) -> String {
+            guard !v.isEmpty else { return "null" }
+            let s = v.sorted()
+            let mean = s.reduce(0, +) / Double(s.count)
+            let p = { (q: Double) in s[min(s.count - 1, Int((Double(s.count) * q).rounded(.up)) - 1)] }
+            return String(format: "{\"mean\":%.1f,\"p50\":%.1f,\"p99\":%.1f,\"p999\":%.1f,\"max\":%.1f,\"count\":%d}",
+                          mean, p(0.5), p(0.99), p(0.999), s.last!, s.count)
+        }
+        let engine = practice.engine
+        let speed = Double(setup.speed) / 1000
+        print("{\"mode\":\"play\",\"file\":\(jsonString(path)),\"speed\":\(speed),\"engine\":\"\(engine)\","
+              + "\"transpose_cents\":\(setup.transposeCents),\"rate\":\(rate),\"source_rate\":\(setup.info.rate),"
+              + "\"block\":\(block),\"blocks\":\(blocks),\"seconds\":\(String(format: "%.3f", Double(blocks * block) / Double(rate))),"
+              + "\"render_ns\":\(stats(render)),"
+              + "\"fill_block_frames\":\(ringBlock),\"fill_ns_per_block\":\(stats(fillNs)),"
+              + "\"first_fill\":{\"blocks\":\(firstFillBlocks),\"ns\":\(firstFillNs)},"
+              + "\"empty_fill_mean_ns\":\(String(format: "%.1f", emptyFills > 0 ? Double(emptyFillNs) / Double(emptyFills) : 0)),"
+              + "\"underrun_frames\":\(underruns),\"checksum\":\(sink.isFinite ? sink : 0)}")
+    }
+
+    /// CLOCK_MONOTONIC in ns: a real call per read, so the compiler keeps it where it is.
+    @inline(never)
+    private func monotonicNanoseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+
+    private func jsonString(_ s: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [s])) ?? Data("[\"\"]".utf8)
+        let text = String(decoding: data, as: UTF8.self)
+        return String(text.dropFirst().dropLast())
     }
 }
