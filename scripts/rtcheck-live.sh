@@ -111,8 +111,8 @@ rtsan_report() { grep -A 17 -m 1 '==ERROR: RealtimeSanitizer' "$tmp/$session.err
 judge() {
   local report bars last
   report=$(rtsan_report)
-  bars=$(grep -c -e '^bar ' -e '^woodshed play: section' "$tmp/$session.out" || true)
-  last=$(grep -e '^bar ' -e '^woodshed play: section' "$tmp/$session.out" | tail -1 || true)
+  bars=$(grep -c -e '^bar ' -e '^woodshed play: section' -e '^woodshed playlist: ' -e '^woodshed noise: ' "$tmp/$session.out" || true)
+  last=$(grep -e '^bar ' -e '^woodshed play: section' -e '^woodshed playlist: ' -e '^woodshed noise: ' "$tmp/$session.out" | tail -1 || true)
   if [ -n "$report" ]; then
     fail "$session: RealtimeSanitizer report (exit $rc):"; echo "$report" | sed 's/^/    /'
   elif [ "$rc" != 0 ]; then
@@ -260,6 +260,28 @@ play_finer_session() {
   judge "$play_check" "keys did not reach woodshed play (expected several speeds and sections in its pass lines)"
 }
 
+# Noise on the JACK thread, with the scope's tap, for 4 s with a fade: it quits by itself.
+noise_session() {
+  start_woodshed noise music_L "noise-p$1" rt-noise pink --for 4s --fade 1s --scope --no-connect --jack-name rt-noise
+  pause 1; key s; pause 1; key s; pause 3
+  finish_click
+  judge 'grep -q "time is up" "$tmp/$session.out"' "the noise did not run to its end"
+}
+
+# A playlist of two short tracks (one at 44.1 kHz, converted), keys, then noise after it: the
+# callback switches from the deck to the noise generator. It quits by itself.
+playlist_session() {
+  sox -n -r 44100 -c 1 "$tmp/one.wav" synth 1.5 pluck 220 repeat 2
+  sox -n -r 48000 -c 2 "$tmp/two.wav" synth 1.5 sine 330
+  "$bin" playlist create rtlist >/dev/null
+  "$bin" playlist add rtlist "$tmp/one.wav" "$tmp/two.wav" "$tmp/one.wav" >/dev/null
+  start_woodshed playlist music_L "playlist-p$1" rt-list play rtlist --then-noise brown:3s --scope --no-connect --jack-name rt-list
+  pause 0.5; key n; pause 0.3; key p; pause 0.3; key ' '; pause 0.3; key ' '; pause 7
+  finish_click
+  judge 'grep -q "track 2/3" "$tmp/$session.out" && grep -q "Brown Noise started" "$tmp/$session.out"' \
+    "the playlist did not play through to the noise"
+}
+
 # The sanitizer must catch the allocation the RTSan build makes in the callback on request:
 # negative_control [play].
 negative_control() {
@@ -290,6 +312,8 @@ map_session 256
 master_session 256
 midi_session 256
 play_session 256
+noise_session 256
+playlist_session 256
 stop_server
 start_server 64
 free_session 64

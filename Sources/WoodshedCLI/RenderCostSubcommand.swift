@@ -22,10 +22,13 @@ struct RenderCostSubcommand: ParsableCommand {
     @Option(help: "Sample rate.") var rate = 48_000
     @Option(help: "Tempo.") var tempo = "120"
     @Option(help: "Time the rehearsal player on this audio file instead of the click.") var play: String?
+    @Option(help: "Time the noise generator (white, pink, brown) instead of the click.") var noise: String?
+    @Flag(help: "Also time the oscilloscope's tap on the block (3 ports), as the live callback runs it.") var scope = false
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
 
     func run() throws {
         if let play { return try runPlayer(path: play) }
+        if let noise { return try runNoise(color: try NoiseColor(parsing: noise)) }
         let plan = ClickPlan(map: TempoMap(entries: [TempoMapEntry(bars: nil, tempo: .constant(try Tempo(parsing: tempo)))]))
         let renderer = Renderer(timeline: try ClickTimeline(plan: plan, rate: rate),
                                 sounds: try BuiltinSound.default.clickSounds(rate: rate))
@@ -41,6 +44,33 @@ struct RenderCostSubcommand: ParsableCommand {
         }
         let ns = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(max(blocks, 1))
         print("{\"block\":\(block),\"blocks\":\(blocks),\"ns_per_block\":\(String(format: "%.1f", ns)),\"rate\":\(rate),\"checksum\":\(sink)}")
+    }
+
+    /// Noise as `woodshed noise` plays it: the generator into music_L, copied to music_R, and
+    /// with `--scope` the tap over click, L and R; per block, mean and worst.
+    private func runNoise(color: NoiseColor) throws {
+        var generator = try NoiseGenerator(color: color, rate: rate)
+        let tap = scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil
+        defer { tap?.deallocate() }
+        let click = UnsafeMutablePointer<Float>.allocate(capacity: block), left = UnsafeMutablePointer<Float>.allocate(capacity: block)
+        let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
+        defer { click.deallocate(); left.deallocate(); right.deallocate() }
+        click.update(repeating: 0, count: block)
+        let blocks = Int(seconds * Double(rate)) / block
+        var total: UInt64 = 0, worst: UInt64 = 0
+        var sink: Float = 0
+        for _ in 0..<blocks {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            generator.render(into: left, frames: block)
+            for i in 0..<block { right[i] = left[i] }
+            tap?.process(frames: block, click, left, right)
+            let dt = DispatchTime.now().uptimeNanoseconds - t0
+            total += dt
+            worst = max(worst, dt)
+            sink += left[0]
+        }
+        let mean = Double(total) / Double(max(blocks, 1))
+        print("{\"noise\":\"\(color)\",\"scope\":\(scope),\"block\":\(block),\"blocks\":\(blocks),\"ns_per_block\":\(String(format: "%.1f", mean)),\"max_ns\":\(worst),\"rate\":\(rate),\"checksum\":\(sink)}")
     }
 
     /// The player: the same writer, worker and deck as `render --play` (ring of 64 blocks of
