@@ -271,8 +271,8 @@ noise_session() {
 # A playlist of two short tracks (one at 44.1 kHz, converted), keys, then noise after it: the
 # callback switches from the deck to the noise generator. It quits by itself.
 playlist_session() {
-  sox -n -r 44100 -c 1 "$tmp/one.wav" synth 1.5 pluck 220 repeat 2
-  sox -n -r 48000 -c 2 "$tmp/two.wav" synth 1.5 sine 330
+  sox -n -r 44100 -c 1 "$tmp/one.wav" synth 1 pluck 220
+  sox -n -r 48000 -c 2 "$tmp/two.wav" synth 1 sine 330
   "$bin" playlist create rtlist >/dev/null
   "$bin" playlist add rtlist "$tmp/one.wav" "$tmp/two.wav" "$tmp/one.wav" >/dev/null
   start_woodshed playlist music_L "playlist-p$1" rt-list play rtlist --then-noise brown:3s --scope --no-connect --jack-name rt-list
