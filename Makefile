@@ -11,13 +11,17 @@ RTSAN_LIB := $(firstword $(wildcard /opt/swift/usr/lib/clang/*/lib/linux/libclan
 run: setup build
 	@scripts/run-live.sh $(RELEASE)
 
-# Two phases: the CPU-heavy audio-processing suites (Media, Stretch) first, then the rest, so
+# Three phases: the CPU-heavy audio-processing suites (Media, Stretch) first, then the rest, so
 # they never starve the live JACK tests of CPU (on 2 cores they caused xruns and missed onsets).
+# The player's live suites run last, one at a time: next to the other live suites they starved
+# each other of CPU and of JACK server slots (xruns, time limits).
 HEAVY := MediaTests|StretchTests
+PLAYER_LIVE := PlayLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests
 test: setup-test build
 	swift build --build-tests
 	set -o pipefail; WOODSHED_BIN=$(CURDIR)/$(RELEASE) swift test --skip-build --filter '$(HEAVY)' 2>&1 | tee .build/test-heavy.log
-	set -o pipefail; WOODSHED_BIN=$(CURDIR)/$(RELEASE) swift test --skip-build --skip '$(HEAVY)' 2>&1 | tee .build/test.log
+	set -o pipefail; WOODSHED_BIN=$(CURDIR)/$(RELEASE) swift test --skip-build --skip '$(HEAVY)|$(PLAYER_LIVE)' 2>&1 | tee .build/test.log
+	set -o pipefail; WOODSHED_BIN=$(CURDIR)/$(RELEASE) swift test --skip-build --no-parallel --filter '$(PLAYER_LIVE)' 2>&1 | tee .build/test-player-live.log
 
 # The release build also checks @_noLocks/@_noAllocation on the render path.
 build:

@@ -95,7 +95,6 @@ struct PlayLiveTests {
         #expect(ended, "woodshed play did not quit at the end: \(server.output(of: p))")
         _ = PrivateJackServer.wait(timeout: 15) { !recorder.isRunning }
         let rec = try JackRecording(path: wav)
-        if rec.xruns > 0 || !rec.gaps.isEmpty || sent.contains(where: { $0.late }) { return rec }
         let left = try rec.samples(channel: 0), right = try rec.samples(channel: 1), click = try rec.samples(channel: 2)
         let s = try #require(left.firstIndex { $0 != 0 }, "no music recorded")
         let total = 3 * 36_000
@@ -103,10 +102,18 @@ struct PlayLiveTests {
         let pass = (24_000..<60_000).map(LivePlay.indexed)
         let expected = pass + pass + pass
         // Playing fades in over the first 128 frames (from the pause), then every sample is the file's.
-        for i in 0..<128 { #expect(abs(left[s + i]) <= expected[i] + 1e-6, "fade-in frame \(i)") }
-        #expect(Array(left[(s + 128)..<(s + total)]) == Array(expected[128...]), "left differs from three exact passes")
-        #expect(Array(right[(s + 128)..<(s + total)]) == expected[128...].map { -$0 }, "right differs")
-        #expect(left[(s + total)..<(s + total + 4_800)].allSatisfy { $0 == 0 }, "music after the last pass")
+        let fadeIn = (0..<128).allSatisfy { abs(left[s + $0]) <= expected[$0] + 1e-6 }
+        let leftExact = (128..<total).first { left[s + $0] != expected[$0] }
+        let rightExact = (128..<total).first { right[s + $0] != -expected[$0] }
+        let silentAfter = left[(s + total)..<(s + total + 4_800)].allSatisfy { $0 == 0 }
+        // A recording with xruns or missed cycles shows the machine's trouble, not woodshed's:
+        // measured again (an exact one passes even so).
+        let exact = fadeIn && leftExact == nil && rightExact == nil && silentAfter
+        if !exact && (rec.xruns > 0 || !rec.gaps.isEmpty || sent.contains(where: { $0.late })) { return rec }
+        #expect(fadeIn, "the fade-in from the pause is louder than the file")
+        #expect(leftExact == nil, "left differs from three exact passes at frame \(leftExact ?? 0)")
+        #expect(rightExact == nil, "right differs at frame \(rightExact ?? 0)")
+        #expect(silentAfter, "music after the last pass")
         #expect(click.allSatisfy { $0 == 0 }, "a click without --click or --count-in")
         // The pedal was heard within 150 ms (control thread poll, then the next cycle).
         let latency = Int64(rec.firstServerFrame) + Int64(s) - sent[0].abs
