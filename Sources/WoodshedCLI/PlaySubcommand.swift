@@ -138,6 +138,7 @@ struct LivePlayLauncher {
                                    startSection: setup.startSection, speed: setup.speed,
                                    transposeCents: setup.transposeCents, click: setup.click, paused: output.pause)
         let pedals = PlayerMIDI(player)
+        pedals.nudgeMilliseconds = shadow?.nudgeMilliseconds
         let session = LiveSession(settings: ClickSettings(), midi: midiSetup.control, songs: [])
         session.player = pedals
 
@@ -185,10 +186,14 @@ struct LivePlayLauncher {
 /// Control thread only.
 final class PlayerMIDI: PlayerActions {
     let player: PlayerSession
+    /// Shadowing's "mark bad cut": a nudge pedal moves the cut by this much, whatever the map's
+    /// argument (nil: the argument, in milliseconds).
+    var nudgeMilliseconds: Int?
     init(_ player: PlayerSession) { self.player = player }
 
     func perform(midi action: MIDIAction, argument: Int64) -> Bool {
-        let a = Int(argument)
+        var a = Int(argument)
+        if let n = nudgeMilliseconds, [.nudgeInEarlier, .nudgeInLater, .nudgeOutEarlier, .nudgeOutLater].contains(action) { a = n }
         let p: PlayerAction? = switch action {
         case .start, .stop, .toggle: nil
         case .mute: .toggleClick

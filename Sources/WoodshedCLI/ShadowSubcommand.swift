@@ -30,7 +30,7 @@ struct ShadowSubcommand: ParsableCommand {
             split`). The plan applies to every sentence and is saved with them.
             Keys: space pause, a again, n/p next/previous sentence, ↑/↓ speed ±5 %, ]/[ one pass more/less,
             ,/. move the sentence's start ∓50 ms, </> its end ∓50 ms (a bad cut, saved), q quit.
-            MIDI: the player's actions (docs/midi.md); nudge-in/out-* move a cut by their argument in ms.
+            MIDI: the player's actions (docs/midi.md); nudge-in/out-* mark a bad cut: they move it by 50 ms.
             Each sentence practised is appended to the practice log; `woodshed log` sums it up.
             """)
 

@@ -92,4 +92,29 @@ struct ShadowLiveTests {
         let first = server.output(of: again).stdout.split(separator: "\n").first { $0.hasPrefix("woodshed shadow: sentence") }
         #expect(first?.hasPrefix("woodshed shadow: sentence 3/3 · pass 1/1 · listen") == true, "\(server.output(of: again))")
     }
+
+    @Test("a \"mark bad cut\" pedal moves the sentence's start 50 ms later, and it is saved")
+    func pedalNudgeIsSaved() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (audio, subs) = try lesson(in: dir)
+        let map = dir.appendingPathComponent("pedals.json").path
+        try """
+            {"schemaVersion": 1, "mappings": [{"message": "note", "number": 64, "action": "nudge-in-later"}]}
+            """.write(toFile: map, atomically: true, encoding: .utf8)
+        let env = ["XDG_DATA_HOME=\(dir.path)/data", "XDG_STATE_HOME=\(dir.path)/state", "XDG_CONFIG_HOME=\(dir.path)/config"]
+        let p = try server.spawn("/usr/bin/env", env + [E2E.woodshed, "shadow", audio, "--subs", subs, "--repeat", "5", "--midi-map", map,
+                                                       "--no-connect", "--jack-name", "wsnudge"])
+        defer { PrivateJackServer.terminate(p) }
+        let up = PrivateJackServer.wait(timeout: 10) { server.ports().contains("wsnudge:midi_in") }
+        try #require(up, "\(server.output(of: p))")
+        _ = try MIDIPeers.send(server: server, to: "wsnudge:midi_in", events: [(0, [0x90, 64, 100]), (1_000, [0x80, 64, 0])], lead: 4_800)
+        usleep(1_500_000)   // saved within a second or so of the change
+        #expect(PrivateJackServer.terminate(p) == 0)
+        let list = try E2E.run("/usr/bin/env", env + [E2E.woodshed, "sections", audio, "list"])
+        let row = list.stdout.split(separator: "\n").first { $0.contains(" s1 ") }
+        #expect(row?.contains("0:00.050  0:01.000") == true, "\(list.stdout)")
+    }
 }
