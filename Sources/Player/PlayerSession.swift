@@ -115,6 +115,9 @@ public final class PlayerSession {
         return deck
     }
 
+    /// True when the worker has carried out every change asked of it (or there is no worker).
+    public var isSettled: Bool { worker?.isSettled ?? true }
+
     /// The output volume, 0…1 (a timer's fade-out); the deck moves to it smoothly.
     public func setVolume(_ v: Double) {
         worker?.deck[.volume] = Int64((min(max(v, 0), 1) * 1000).rounded())

@@ -14,6 +14,9 @@ public final class PlayerWorker: @unchecked Sendable {
     private let leadFrames: Int64
     private let lock = NSLock()
     private var requests: [PlayerRequest] = []
+    /// Requests asked for and carried out so far (under `lock`).
+    private var asked = 0
+    private var done = 0
     /// The writer's position at the start of each block still in the ring (by block number).
     private var snapshots: [Int: (step: ProgramStep?, offset: Int64)] = [:]
     private var generation: UInt32 = 0
@@ -77,7 +80,15 @@ public final class PlayerWorker: @unchecked Sendable {
     public func request(_ r: PlayerRequest) {
         lock.lock()
         requests.append(r)
+        asked += 1
         lock.unlock()
+    }
+
+    /// True once every request asked for has been carried out (its new blocks written).
+    public var isSettled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return asked == done
     }
 
     /// Applies pending requests, then writes blocks until the ring is full.
@@ -87,6 +98,11 @@ public final class PlayerWorker: @unchecked Sendable {
         requests.removeAll()
         lock.unlock()
         for r in pending { apply(r) }
+        if !pending.isEmpty {
+            lock.lock()
+            done += pending.count
+            lock.unlock()
+        }
         let ring = deck.ring
         while !endWritten, let k = ring.nextWritable() {
             writeBlock(k, header: MusicBlockHeader(generation: generation))
