@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import WoodshedCore
 
 /// The metronome settings a live session starts from and remembers for next time (`woodshed
@@ -51,9 +52,7 @@ public struct LastSessionStore: Sendable {
     public let url: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
-        url = base.appendingPathComponent("woodshed/last-click.json")
+        url = UserFolders.woodshed(.state, environment: environment).appendingPathComponent("last-click.json")
     }
 
     /// The saved settings; nil when none were saved. A file that cannot be read, parsed or

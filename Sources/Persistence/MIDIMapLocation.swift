@@ -5,9 +5,7 @@ extension MIDIMap {
     /// `$XDG_CONFIG_HOME/woodshed/midi-map.json`, or `~/.config/woodshed/midi-map.json` when
     /// `XDG_CONFIG_HOME` is unset or empty. MIDI learn saves here.
     public static func userMapURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
-        return config.appendingPathComponent("woodshed/midi-map.json")
+        UserFolders.woodshed(.config, environment: environment).appendingPathComponent("midi-map.json")
     }
 
     /// The map that applies, and where it came from (for messages): the `--midi-map` file when

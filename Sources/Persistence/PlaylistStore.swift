@@ -21,9 +21,7 @@ public struct PlaylistStore: Sendable {
     /// The store in `$XDG_DATA_HOME/woodshed/playlists`, or `~/.local/share/woodshed/playlists`
     /// when `XDG_DATA_HOME` is unset or empty.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
-        self.init(folder: data.appendingPathComponent("woodshed/playlists"))
+        self.init(folder: UserFolders.woodshed(.data, environment: environment).appendingPathComponent("playlists"))
     }
 
     /// `<folder>/<name>.json`.

@@ -22,9 +22,7 @@ public struct PracticeLog: Sendable {
     /// The log in `$XDG_STATE_HOME/woodshed/`, or `~/.local/state/woodshed/` when
     /// `XDG_STATE_HOME` is unset or empty.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
-        self.init(url: state.appendingPathComponent("woodshed/practice-log.jsonl"))
+        self.init(url: UserFolders.woodshed(.state, environment: environment).appendingPathComponent("practice-log.jsonl"))
     }
 
     /// Appends `entry` as one line and flushes it to disk. Creates the folder and the file.

@@ -33,9 +33,7 @@ public struct PresetLibrary: Sendable {
 
     /// `$XDG_CONFIG_HOME/woodshed/presets`, or `~/.config/woodshed/presets`.
     public static func defaultUserFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
-        return config.appendingPathComponent("woodshed/presets")
+        UserFolders.woodshed(.config, environment: environment).appendingPathComponent("presets")
     }
 
     /// Every preset's name and description, sorted by name. A broken file is an error.

@@ -18,9 +18,7 @@ public struct SectionStore: Sendable {
     /// The store in `$XDG_DATA_HOME/woodshed/sections`, or `~/.local/share/woodshed/sections`
     /// when `XDG_DATA_HOME` is unset or empty.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
-        self.init(folder: data.appendingPathComponent("woodshed/sections"))
+        self.init(folder: UserFolders.woodshed(.data, environment: environment).appendingPathComponent("sections"))
     }
 
     /// `<folder>/<fingerprint>.json`.

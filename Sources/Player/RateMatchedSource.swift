@@ -1,4 +1,5 @@
 import Stretch
+import WoodshedCore
 
 /// A source at one rate read as if it were at another (a playlist track at 44.1 kHz in a
 /// 48 kHz chain), converted by libsamplerate through a `StretchStream` at speed 1. Reads in
@@ -20,12 +21,12 @@ public final class RateMatchedSource: ProgramSource {
         self.sourceRate = sourceRate
         self.rate = rate
         stream = StretchStream(sourceRate: sourceRate, outputRate: rate, engine: .faster)
-        frames = Int64((Int128(sourceFrames) * Int128(rate) + Int128(sourceRate) / 2) / Int128(sourceRate))
+        frames = Int64(ExactMath.roundDiv(Int128(sourceFrames) * Int128(rate), Int128(sourceRate)))
     }
 
     public func read(from start: Int64, count: Int, into buffer: UnsafeMutablePointer<Float>) {
         if start != next {
-            let at = Int64((Int128(start) * Int128(sourceRate) + Int128(rate) / 2) / Int128(rate))
+            let at = Int64(ExactMath.roundDiv(Int128(start) * Int128(sourceRate), Int128(rate)))
             stream.restart(at: at, speed: 1, semitones: 0)
         }
         let src = source

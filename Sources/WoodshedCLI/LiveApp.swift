@@ -2,6 +2,7 @@ import Control
 import Foundation
 import JackBackend
 import MIDIInput
+import Persistence
 import Synchronization
 import TerminalUI
 import WoodshedCore
@@ -200,11 +201,9 @@ final class LiveApp {
 
     /// `$XDG_STATE_HOME/woodshed/stderr.log` (made if missing).
     static func stderrLogPath() -> String {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        let dir = base + "/woodshed"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir + "/stderr.log"
+        let dir = UserFolders.woodshed(.state)
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent("stderr.log").path
     }
 
     static func now() -> Double { MonotonicClock.seconds() }

@@ -192,37 +192,35 @@ final class PlayerMIDI: PlayerActions {
     init(_ player: PlayerSession) { self.player = player }
 
     func perform(midi action: MIDIAction, argument: Int64) -> Bool {
-        var a = Int(argument)
+        var a = max(Int(argument), 1)
         if let n = nudgeMilliseconds, [.nudgeInEarlier, .nudgeInLater, .nudgeOutEarlier, .nudgeOutLater].contains(action) { a = n }
-        let p: PlayerAction? = switch action {
-        case .start, .stop, .toggle: nil
-        case .mute: .toggleClick
-        case .sectionNext: .sectionStep(1)
-        case .sectionPrev: .sectionStep(-1)
-        case .sectionAgain: .sectionAgain
-        case .repeatUp: .repeatStep(max(a, 1))
-        case .repeatDown: .repeatStep(-max(a, 1))
-        case .speedUp: .speedStep(max(a, 1) * 10)
-        case .speedDown: .speedStep(-max(a, 1) * 10)
-        case .markIn: .markIn
-        case .markOut: .markOut
-        case .jumpForward: .jump(milliseconds: max(a, 1) * 1000)
-        case .jumpBack: .jump(milliseconds: -max(a, 1) * 1000)
-        case .nudgeInEarlier: .nudge(.start, milliseconds: -max(a, 1))
-        case .nudgeInLater: .nudge(.start, milliseconds: max(a, 1))
-        case .nudgeOutEarlier: .nudge(.end, milliseconds: -max(a, 1))
-        case .nudgeOutLater: .nudge(.end, milliseconds: max(a, 1))
+        let p: PlayerAction
+        switch action {
+        case .start, .stop:
+            // Play or pause only if not so already.
+            if player.paused == (action == .start) { player.perform(.togglePause) }
+            return true
+        case .toggle: p = .togglePause
+        case .mute: p = .toggleClick
+        case .sectionNext: p = .sectionStep(1)
+        case .sectionPrev: p = .sectionStep(-1)
+        case .sectionAgain: p = .sectionAgain
+        case .repeatUp: p = .repeatStep(a)
+        case .repeatDown: p = .repeatStep(-a)
+        case .speedUp: p = .speedStep(a * 10)
+        case .speedDown: p = .speedStep(-a * 10)
+        case .markIn: p = .markIn
+        case .markOut: p = .markOut
+        case .jumpForward: p = .jump(milliseconds: a * 1000)
+        case .jumpBack: p = .jump(milliseconds: -a * 1000)
+        case .nudgeInEarlier: p = .nudge(.start, milliseconds: -a)
+        case .nudgeInLater: p = .nudge(.start, milliseconds: a)
+        case .nudgeOutEarlier: p = .nudge(.end, milliseconds: -a)
+        case .nudgeOutLater: p = .nudge(.end, milliseconds: a)
         case .tempoUp, .tempoDown, .tempoSet, .tempoCC, .tap, .meterNext, .meterPrev, .countIn, .volumeUp, .volumeDown,
              .setlistNext, .setlistPrev, .setlistSong, .preset:
-            nil
+            return false
         }
-        switch action {
-        case .start: if player.paused { player.perform(.togglePause) }; return true
-        case .stop: if !player.paused { player.perform(.togglePause) }; return true
-        case .toggle: player.perform(.togglePause); return true
-        default: break
-        }
-        guard let p else { return false }
         player.perform(p)
         return true
     }

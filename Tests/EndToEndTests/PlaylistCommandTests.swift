@@ -20,22 +20,7 @@ struct PlaylistCommandTests {
         /// `woodshed ARGS...` run in the music folder, with XDG_DATA_HOME set to `data`.
         @discardableResult
         func woodshed(_ args: String...) throws -> E2E.Result {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: E2E.woodshed)
-            p.arguments = args
-            p.currentDirectoryURL = music
-            var env = ProcessInfo.processInfo.environment
-            env["XDG_DATA_HOME"] = data.path
-            p.environment = env
-            let out = Pipe(), err = Pipe()
-            p.standardOutput = out
-            p.standardError = err
-            try p.run()
-            let o = out.fileHandleForReading.readDataToEndOfFile()
-            let e = err.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return E2E.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                              stderr: String(decoding: e, as: UTF8.self))
+            try E2E.run(E2E.woodshed, args, cwd: music, environment: ["XDG_DATA_HOME": data.path])
         }
 
         func path(_ file: String) -> String { music.appendingPathComponent(file).path }

@@ -32,22 +32,7 @@ private struct SectionsFolder {
     func run(_ args: String...) throws -> E2E.Result { try run(args) }
 
     func run(_ args: [String]) throws -> E2E.Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: E2E.woodshed)
-        p.arguments = args
-        p.currentDirectoryURL = dir
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_DATA_HOME"] = data.path
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return E2E.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                          stderr: String(decoding: e, as: UTF8.self))
+        try E2E.run(E2E.woodshed, args, cwd: dir, environment: ["XDG_DATA_HOME": data.path])
     }
 
     /// Names in the sections folder, sorted.

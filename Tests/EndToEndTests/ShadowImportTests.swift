@@ -310,23 +310,6 @@ struct ShadowImportTests {
 extension ShadowFolder {
     /// `woodshed ARGS` in this folder, with this folder's data and state homes, in UTC.
     func run(_ args: [String]) throws -> E2E.Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: E2E.woodshed)
-        p.arguments = args
-        p.currentDirectoryURL = dir
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_DATA_HOME"] = data.path
-        env["XDG_STATE_HOME"] = state.path
-        env["TZ"] = "UTC"
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return E2E.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                          stderr: String(decoding: e, as: UTF8.self))
+        try E2E.run(E2E.woodshed, args, cwd: dir, environment: ["XDG_DATA_HOME": data.path, "XDG_STATE_HOME": state.path, "TZ": "UTC"])
     }
 }

@@ -38,23 +38,7 @@ private struct SplitFolder {
 
     /// `woodshed ARGS` in this folder, with its data and cache homes.
     func run(_ args: [String]) throws -> E2E.Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: E2E.woodshed)
-        p.arguments = args
-        p.currentDirectoryURL = dir
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_DATA_HOME"] = data.path
-        env["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return E2E.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                          stderr: String(decoding: e, as: UTF8.self))
+        try E2E.run(E2E.woodshed, args, cwd: dir, environment: ["XDG_DATA_HOME": data.path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
     }
 
     /// The saved sections as name, from and to (frames), read from the one practice file.

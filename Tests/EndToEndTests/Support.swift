@@ -18,13 +18,15 @@ enum E2E {
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    /// Runs a program to completion and returns its exit status and output.
+    /// Runs a program to completion and returns its exit status and output; `environment`
+    /// is added to this process's (e.g. `XDG_DATA_HOME` of a test's own folder).
     @discardableResult
-    static func run(_ program: String, _ args: [String], cwd: URL? = nil) throws -> Result {
+    static func run(_ program: String, _ args: [String], cwd: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
         p.arguments = program.hasPrefix("/") ? args : [program] + args
         if let cwd { p.currentDirectoryURL = cwd }
+        if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
