@@ -141,8 +141,8 @@ struct MIDILiveTests {
         defer { PrivateJackServer.terminate(p) }
         let summary = try MIDIPeers.flood(server: server, to: "wsflood:midi_in", rate: 5_000, seconds: 30,
                                           pattern: [[144, 62, 100], [128, 62, 0], [144, 60, 100], [128, 60, 0]])
-        // Events the sender could not write in their own cycle (its xruns) go out in the next
-        // one: late, never lost.
+        // The sender writes every event: those it could not write in their own cycle (its
+        // missed cycles) go out at the start of the next one, late.
         #expect(summary.sent == 150_000)
         _ = PrivateJackServer.wait(timeout: 20) { !p.isRunning }
         PrivateJackServer.terminate(empty)
@@ -155,19 +155,24 @@ struct MIDILiveTests {
         // The last bar's tempo: every press of note 62 (+1 BPM) undone by one of note 60.
         let lastBar = lines.last { $0.hasPrefix("bar ") }.map(String.init) ?? ""
         let finalBPM = Int(lastBar.firstMatch(of: /· (\d+) BPM/)?.output.1 ?? "") ?? -1
-        if skipped == 0 {
+        let ours = Int(out.firstMatch(of: /xruns (\d+) ·/)?.output.1 ?? "") ?? -1
+        // Cycles the --no-realtime server disturbed: those it skipped for woodshed, and its
+        // xruns (server-wide, as woodshed and the sender were told of them). A late sender's
+        // cycle can be lost inside JACK too, so each xrun may cost one cycle of events.
+        let disturbed = skipped + max(ours, summary.xruns)
+        if disturbed == 0 {
             #expect(messages == 150_000 && mapped == 75_000, "\(lines.suffix(2))")
             #expect(finalBPM == 120, "\(lastBar)")
         } else {
-            // A cycle JACK skipped for woodshed (an xrun of the --no-realtime server) takes its
-            // MIDI with it inside JACK: at most ⌈5000·256/48000⌉ = 27 events per skipped cycle,
-            // and woodshed counts the skipped cycles. Everything JACK delivered is counted.
-            #expect(messages <= 150_000 && 150_000 - messages <= 27 * skipped, "\(lines.suffix(2))")
-            #expect(abs(2 * mapped - messages) <= 2 * skipped + 1, "\(lines.suffix(2))")
-            #expect(abs(finalBPM - 120) <= skipped, "\(lastBar)")
+            // At most ⌈5000·256/48000⌉ = 27 events per disturbed cycle are lost, and each lost
+            // run of events unbalances the +1/−1 presses by at most one. Everything JACK
+            // delivered is counted.
+            #expect(messages <= 150_000 && 150_000 - messages <= 27 * disturbed,
+                    "\(lines.suffix(2)), sender \(summary)")
+            #expect(abs(2 * mapped - messages) <= 2 * disturbed + 1, "\(lines.suffix(2))")
+            #expect(abs(finalBPM - 120) <= disturbed, "\(lastBar)")
         }
 
-        let ours = Int(out.firstMatch(of: /xruns (\d+) ·/)?.output.1 ?? "") ?? -1
         let theirs = Int(server.output(of: empty).stdout.firstMatch(of: /xruns (\d+)/)?.output.1 ?? "") ?? -1
         #expect(ours >= 0 && theirs >= 0)
         #expect(ours <= theirs + 1, "woodshed saw \(ours) xruns, the empty client \(theirs)")
