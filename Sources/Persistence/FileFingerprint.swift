@@ -58,9 +58,10 @@ public struct FileFingerprint: Hashable, Sendable, CustomStringConvertible {
         try measure(path: path, frames: frames, rate: rate).fingerprint
     }
 
-    /// The fingerprint and the number of bytes read to make it (for tests: never more than 3 MiB).
+    /// The fingerprint, the number of bytes read to make it (never more than 3 MiB) and the
+    /// file's stamp before it was read.
     static func measure(path: String, frames: Int64, rate: Int) throws(FileFingerprintError)
-        -> (fingerprint: FileFingerprint, bytesRead: Int64) {
+        -> (fingerprint: FileFingerprint, bytesRead: Int64, stamp: FileStamp) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileFingerprintError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -87,7 +88,7 @@ public struct FileFingerprint: Hashable, Sendable, CustomStringConvertible {
                 bytesRead += Int64(n)
             }
         }
-        return (FileFingerprint(size: size, frames: frames, rate: rate, hash: hasher.value), bytesRead)
+        return (FileFingerprint(size: size, frames: frames, rate: rate, hash: hasher.value), bytesRead, FileStamp(status))
     }
 
     /// The byte ranges hashed in a file of `size` bytes: the whole file up to 3 MiB, else

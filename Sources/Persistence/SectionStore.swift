@@ -10,15 +10,20 @@ import Foundation
 public struct SectionStore: Sendable {
     /// `…/woodshed/sections`.
     public let folder: URL
+    /// Where the fingerprints already taken are kept, so that `open` reads nothing of an
+    /// unchanged file; nil: every `open` hashes.
+    public let fingerprints: FingerprintCache?
 
-    public init(folder: URL) {
+    public init(folder: URL, fingerprints: FingerprintCache? = nil) {
         self.folder = folder
+        self.fingerprints = fingerprints
     }
 
     /// The store in `$XDG_DATA_HOME/woodshed/sections`, or `~/.local/share/woodshed/sections`
-    /// when `XDG_DATA_HOME` is unset or empty.
+    /// when `XDG_DATA_HOME` is unset or empty, with the fingerprint cache in `$XDG_CACHE_HOME`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.init(folder: UserFolders.woodshed(.data, environment: environment).appendingPathComponent("sections"))
+        self.init(folder: UserFolders.woodshed(.data, environment: environment).appendingPathComponent("sections"),
+                  fingerprints: FingerprintCache(environment: environment))
     }
 
     /// `<folder>/<fingerprint>.json`.
@@ -68,14 +73,37 @@ public struct SectionStore: Sendable {
 
     /// What is known about the audio at `audioPath`, measured by the caller as `frames` frames
     /// at `rate` (pass `AudioFileProbe.info(path:)`'s, as `woodshed sections` does: other
-    /// numbers make another fingerprint): its saved practice file, or an empty one. When the saved file is unusable it is
-    /// reported in `problem` and left alone; when the audio was last seen elsewhere, the new
-    /// path is saved. Throws only when the audio file itself cannot be read.
-    public func open(audioPath: String, frames: Int64, rate: Int) throws(FileFingerprintError) -> PracticeFileLoad {
-        let fingerprint = try FileFingerprint.of(path: audioPath, frames: frames, rate: rate)
+    /// numbers make another fingerprint): its saved practice file, or an empty one. When the
+    /// saved file is unusable it is reported in `problem` and left alone; when the audio was
+    /// last seen elsewhere, the new path is saved. Throws only when the audio file itself
+    /// cannot be read.
+    ///
+    /// The file is read (3 MiB, to hash it) only when the fingerprint cache does not know it
+    /// as it is now. With `hashLater`, not even then when no practice file has its size,
+    /// length and rate (so none can be its own): the file is new to Woodshed, its practice
+    /// file is empty, and the hash is left to `settle` (before the first save).
+    public func open(audioPath: String, frames: Int64, rate: Int, hashLater: Bool = false)
+        throws(FileFingerprintError) -> PracticeFileLoad {
         let path = URL(fileURLWithPath: audioPath).standardizedFileURL.path
+        let stamp = try FileStamp.of(path: audioPath)
+        var bytesHashed: Int64 = 0
+        let fingerprint: FileFingerprint
+        if let known = fingerprints?.fingerprint(path: path, stamp: stamp, frames: frames, rate: rate) {
+            fingerprint = known
+        } else if hashLater && !hasPracticeFile(size: stamp.size, frames: frames, rate: rate) {
+            let unhashed = FileFingerprint(size: stamp.size, frames: frames, rate: rate, hash: 0)
+            var result = PracticeFileLoad(file: PracticeFile(fingerprint: unhashed, lastKnownPath: path), url: url(for: unhashed))
+            result.unhashed = audioPath
+            return result
+        } else {
+            let measured = try FileFingerprint.measure(path: audioPath, frames: frames, rate: rate)
+            fingerprint = measured.fingerprint
+            bytesHashed = measured.bytesRead
+            fingerprints?.remember(fingerprint, path: path, stamp: measured.stamp)
+        }
         let fresh = PracticeFile(fingerprint: fingerprint, lastKnownPath: path)
         var result = PracticeFileLoad(file: fresh, url: url(for: fingerprint))
+        result.bytesHashed = bytesHashed
         let saved: PracticeFile?
         do throws(JSONFileError) {
             saved = try load(fingerprint)
@@ -96,6 +124,25 @@ public struct SectionStore: Sendable {
         result.file = file
         result.existed = true
         return result
+    }
+
+    /// Takes the hash `open(…, hashLater: true)` left for later, so that `load.file` can be
+    /// saved; nothing when it was taken. Reads at most 3 MiB of the audio.
+    public func settle(_ load: inout PracticeFileLoad) throws(FileFingerprintError) {
+        guard let audioPath = load.unhashed else { return }
+        let measured = try FileFingerprint.measure(path: audioPath, frames: load.file.frames, rate: load.file.rate)
+        fingerprints?.remember(measured.fingerprint, path: load.file.lastKnownPath, stamp: measured.stamp)
+        load.file.fingerprint = measured.fingerprint
+        load.url = url(for: measured.fingerprint)
+        load.bytesHashed += measured.bytesRead
+        load.unhashed = nil
+    }
+
+    /// Whether any practice file is named for audio of this size, length and rate.
+    func hasPracticeFile(size: Int64, frames: Int64, rate: Int) -> Bool {
+        let prefix = "s\(size)-f\(frames)-r\(rate)-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.contains { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }
     }
 
     /// The error `save` gives for a saved file it will not write over.
@@ -150,4 +197,10 @@ public struct PracticeFileLoad: Sendable {
     public var movedFrom: String?
     /// Why the new path could not be saved, if it could not (a warning; `file` is still good).
     public var pathNotSaved: JSONFileError?
+    /// The audio's path while its hash is left for later (`open(…, hashLater: true)`): until
+    /// `SectionStore.settle` takes it, `file.fingerprint` has hash 0 and `file` must not be saved.
+    public internal(set) var unhashed: String?
+    /// Bytes of the audio read to fingerprint it: 0 when the cache knew it or the hash is left
+    /// for later, else at most 3 MiB.
+    public internal(set) var bytesHashed: Int64 = 0
 }

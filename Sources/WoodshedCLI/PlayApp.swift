@@ -35,6 +35,8 @@ final class PlayApp {
     private var lastLine = ""
     private var eventsShown = 0
     private var saveProblem: String?
+    /// The file's practice file as loaded, its fingerprint settled at the first save.
+    private var practice: PracticeFileLoad?
 
     init(player: PlayerSession, session: LiveSession, backend: JackBackend, setup: PlaySetup, stopAfter: Double?, keepOpen: Bool,
          shadow: ShadowMode? = nil) {
@@ -43,6 +45,7 @@ final class PlayApp {
         self.session = session
         self.backend = backend
         self.setup = setup
+        self.practice = setup.practice
         self.stopAfter = stopAfter
         self.keepOpen = keepOpen
     }
@@ -346,15 +349,20 @@ final class PlayApp {
         lastSaved = now
         player.sectionsChanged = false
         player.settingsChanged = false
-        guard let load = setup.practice, load.problem == nil else { return }
+        guard var load = practice, load.problem == nil else { return }
+        let store = SectionStore()
+        if load.unhashed != nil {
+            do { try store.settle(&load) } catch { saveProblem = "not saved: \(error)"; return }
+            practice = load
+        }
         var file = load.file
         file.sections = player.savedSections
         if let name = player.lastSavedSection { file.settings.lastSection = name }
         file.settings.speed = player.speed
         file.settings.transposeCents = player.transposeCents == 0 ? nil : player.transposeCents
-        if file == (try? SectionStore().load(load.file.fingerprint)) ?? load.file { return }
+        if file == (try? store.load(load.file.fingerprint)) ?? load.file { return }
         do {
-            try SectionStore().save(file)
+            try store.save(file)
         } catch {
             saveProblem = "not saved: \(error)"
         }

@@ -222,6 +222,13 @@ struct PlayLiveTests {
         #expect(PrivateJackServer.terminate(p) == 0)
         let out = server.output(of: p)
         #expect(out.stdout.contains("section 2/2 mark 1 · pass 1/∞ · playing"), "\(out)")
+        // The file was new: not hashed before it played, hashed at the first save. Its practice
+        // file is named by the real fingerprint, which the fingerprint cache now holds.
+        let saved = try FileManager.default.contentsOfDirectory(atPath: "\(dir.path)/data/woodshed/sections").filter { $0.hasSuffix(".json") }
+        #expect(saved.count == 1 && saved[0].hasPrefix("s960044-f240000-r48000-") && !saved[0].hasSuffix("-0000000000000000.json"), "\(saved)")
+        let cached = try FileManager.default.contentsOfDirectory(atPath: "\(dir.path)/cache/woodshed/fingerprints")
+        let entry = try String(contentsOfFile: "\(dir.path)/cache/woodshed/fingerprints/\(cached.first ?? "")", encoding: .utf8)
+        #expect(cached.count == 1 && entry.contains("\"fingerprint\":\"\(saved[0].dropLast(5))\""), "\(entry)")
         let list = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "list"])
         #expect(list.status == 0, "\(list.stderr)")
         // One saved section, "mark 1", about 1.0 s to 2.5 s (the control thread reads the play head

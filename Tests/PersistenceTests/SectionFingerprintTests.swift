@@ -106,7 +106,7 @@ struct SectionFingerprintTests {
             #expect(pwrite(fd, &marker, 1, off_t(size / 2)) == 1)
             close(fd)
 
-            let (fingerprint, bytesRead) = try FileFingerprint.measure(path: path, frames: 20_000_000, rate: 44_100)
+            let (fingerprint, bytesRead, _) = try FileFingerprint.measure(path: path, frames: 20_000_000, rate: 44_100)
             #expect(bytesRead == 3 * 1_048_576)
             #expect(fingerprint.size == size)
             #expect(fingerprint.description.hasPrefix("s2000000000-f20000000-r44100-"))
