@@ -31,14 +31,15 @@ public final class AudioSource {
 
     /// Opens `path` for reading, decoding it into `cacheDirectory` first if it needs a decoded
     /// copy and none is there for this version of the file. `progress` is called on this thread
-    /// with fractions from 0 to 1 while decoding (not at all when nothing is decoded).
-    public static func open(path: String, cacheDirectory: URL,
+    /// with fractions from 0 to 1 while decoding (not at all when nothing is decoded). The
+    /// cache is then trimmed to `cacheLimit` bytes (see `DecodeCache`).
+    public static func open(path: String, cacheDirectory: URL, cacheLimit: Int64 = DecodeCache.defaultLimit,
                             progress: ((Double) -> Void)? = nil) throws(AudioFileError) -> AudioSource {
         let source = try SourceFile.open(path: path)
         if source.info.seeksExactly {
             return AudioSource(info: source.info, file: source.file, gain: 1, cacheFile: nil)
         }
-        let copy = try DecodeCache.copy(of: source, in: cacheDirectory, progress: progress)
+        let copy = try DecodeCache.copy(of: source, in: cacheDirectory, limit: cacheLimit, progress: progress)
         var info = source.info
         info.frames = copy.file.frames
         return AudioSource(info: info, file: copy.file, gain: CacheFormat.unscale, cacheFile: copy.url)

@@ -31,8 +31,8 @@ struct PlaySetup {
 
     /// `progress`: the decode of an MP3/Vorbis file into the cache (0…1).
     init(path: String, options o: PlayOptions, countIn: Int?, live: Bool = false, progress: ((Double) -> Void)?) throws {
-        let cache = DecodeCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
-        let opened = try AudioSource.open(path: path, cacheDirectory: cache, progress: progress)
+        let cache = try Self.decodeCache()
+        let opened = try AudioSource.open(path: path, cacheDirectory: cache.directory, cacheLimit: cache.limit, progress: progress)
         source = opened
         info = opened.info
         let rate = info.rate
@@ -113,12 +113,14 @@ struct PlaySetup {
     init(playlist name: String, shuffle: Bool?, repeatAll: Bool?, progress: ((String, Double) -> Void)?) throws {
         let list: Playlist
         do { list = try PlaylistStore().load(try PlaylistName(name)) } catch { throw ValidationErrorMessage("\(error)") }
-        let cache = DecodeCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+        let cache = try Self.decodeCache()
         var opened: [AudioSource] = []
         var warnings: [String] = []
         for track in list.tracks {
             do {
-                opened.append(try AudioSource.open(path: track.path, cacheDirectory: cache) { progress?(track.path, $0) })
+                opened.append(try AudioSource.open(path: track.path, cacheDirectory: cache.directory, cacheLimit: cache.limit) {
+                    progress?(track.path, $0)
+                })
             } catch {
                 warnings.append("skipped \(track.path): \(error)")
             }
@@ -183,6 +185,17 @@ struct PlaySetup {
             plan.advance = adv
         }
         return plan
+    }
+
+    /// The decode cache's folder and size limit, from the environment (`XDG_CACHE_HOME`,
+    /// `WOODSHED_DECODE_CACHE_MIB`).
+    static func decodeCache() throws -> (directory: URL, limit: Int64) {
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            return (DecodeCache.defaultDirectory(environment: environment), try DecodeCache.limit(environment: environment))
+        } catch {
+            throw ValidationErrorMessage(error.description)
+        }
     }
 
     /// The saved section `name` (or number) of the practice file.

@@ -13,7 +13,12 @@ struct SectionsSplit: SectionsAction {
     static let configuration = CommandConfiguration(
         commandName: "woodshed sections FILE split",
         abstract: "Find the sentences of speech by its pauses and save them as sections s1, s2, … (replacing earlier ones of those names).",
-        discussion: "A pause is at least --min-silence of 10 ms windows below --threshold. Each sentence is its speech plus --pad on each side, never past the middle of the pause to its neighbour. Speech shorter than --min-sentence is joined to the nearer neighbour. Times: 350ms, 0.35, 0.35s. See docs/shadowing.md.")
+        discussion: """
+            A pause is at least --min-silence of 10 ms windows below --threshold. Each
+            sentence is its speech plus --pad on each side, never past the middle of the
+            pause to its neighbour. Speech shorter than --min-sentence is joined to the
+            nearer neighbour. Times: 350ms, 0.35, 0.35s. See docs/shadowing.md.
+            """)
 
     // Every value is taken as it is, even when it starts with "-" (-40dB; -5ms is then refused
     // as negative rather than read as an option).
@@ -69,11 +74,13 @@ struct SectionsSplit: SectionsAction {
         let settings = try settings()
         let splitter = try SilenceSplitter(settings: settings)
         let path = session.audioPath
-        let cache = DecodeCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+        let cache = try PlaySetup.decodeCache()
         let decoding = ProgressLine(label: "decoding \(path) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
         let source: AudioSource
         do {
-            source = try AudioSource.open(path: path, cacheDirectory: cache) { decoding.update(fraction: $0) }
+            source = try AudioSource.open(path: path, cacheDirectory: cache.directory, cacheLimit: cache.limit) {
+                decoding.update(fraction: $0)
+            }
         } catch {
             decoding.finish()
             throw ValidationErrorMessage(error.description)
