@@ -10,10 +10,11 @@ struct ClickSubcommand: ParsableCommand {
         abstract: "Run the metronome live as a JACK client, with a full-screen display and keys.",
         discussion: """
             With no tempo, the last tempo, meter and sound used are taken again.
-            Keys: space start/stop, ↑/↓ ±1 BPM, PgUp/PgDn ±10 BPM, t tap tempo, [ ] or 1-9 beats per bar,
-            m mute, + - volume, q or Esc quit.
-            MIDI: JACK MIDI arrives on woodshed:midi_in and is mapped by the MIDI map (see docs/midi.md);
-            --midi-in alsa:NAME also reads an ALSA sequencer port through RtMidi.
+            Keys: space start/stop, ↑/↓ ±1 BPM, PgUp/PgDn ±10 BPM, t tap tempo,
+            [ ] or 1-9 beats per bar, m mute, + - volume, q or Esc quit.
+            MIDI: JACK MIDI arrives on woodshed:midi_in and is mapped by the MIDI map
+            (see docs/midi.md); --midi-in alsa:NAME also reads an ALSA sequencer port
+            through RtMidi.
             Without a terminal on stdout, one plain line is printed per bar.
             """)
 

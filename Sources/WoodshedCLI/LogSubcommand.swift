@@ -8,9 +8,10 @@ struct LogSubcommand: ParsableCommand {
         commandName: "log",
         abstract: "Sum up the practice log: time, sessions, days, sections and the most repeated one, per file.",
         discussion: """
-            The log is $XDG_STATE_HOME/woodshed/practice-log.jsonl (~/.local/state/...), one \
-            JSON line per section practised. A session is practice with no break over 30 \
-            minutes; days are calendar days in the local time zone. See docs/shadowing.md.
+            The log is $XDG_STATE_HOME/woodshed/practice-log.jsonl (~/.local/state/...),
+            one JSON line per section practised. A session is practice with no break
+            over 30 minutes; days are calendar days in the local time zone.
+            See docs/shadowing.md.
             """)
 
     @Option(help: "Only the last N days (N × 24 hours back from now).")

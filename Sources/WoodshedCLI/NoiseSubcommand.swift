@@ -15,8 +15,8 @@ struct NoiseSubcommand: ParsableCommand {
             Examples:
               woodshed noise pink --for 30m --fade 20s
               woodshed noise brown --level -24
-            With --for, the noise fades out over the last --fade (default 10 s, at most half the time)
-            and woodshed quits when it has faded. Keys: q or Esc quit.
+            With --for, the noise fades out over the last --fade (default 10 s, at most
+            half the time) and woodshed quits when it has faded. Keys: q or Esc quit.
             """)
 
     @Argument(help: "white, pink or brown.")

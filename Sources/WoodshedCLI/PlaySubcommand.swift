@@ -17,19 +17,26 @@ struct PlaySubcommand: ParsableCommand {
         discussion: """
             Examples:
               woodshed play song.flac
-              woodshed play song.mp3 --from 1:02.5 --to 1:10 --repeat 4 --gap 2s --speed 0.75
+              woodshed play song.mp3 --from 1:02.5 --to 1:10 --repeat 4 --gap 2s \\
+                  --speed 0.75
               woodshed play song.wav --section chorus --count-in 1 --click 96
               woodshed play lesson.ogg --plan "0.6,0.8,1.0"
-            With no section options, the saved sections of the file play (from the one played last),
-            or the whole file when none is saved. Speed, transpose and sections changed here are saved
-            for the file (see `woodshed sections FILE list`).
-            Keys: space play/pause, n/p next/previous section, a again, ]/[ one pass more/less,
-            ↑/↓ speed ±5 %, ←/→ jump ±5 s, i/o mark in/out (a new section), ,/. move the start ∓10 ms,
-            </> move the end ∓10 ms, c click on/off, s oscilloscope and meters, q or Esc quit.
-            MIDI: JACK MIDI on woodshed:midi_in through the MIDI map (docs/midi.md): section-next,
-            section-prev, section-again, repeat-up/down, speed-up/down, mark-in/out, jump-forward/back,
-            nudge-in/out-earlier/later; toggle (or start/stop) plays and pauses, mute turns the click off.
-            Without a terminal on stdout, one plain line is printed per pass and the program quits at the end.
+            With no section options, the saved sections of the file play (from the one
+            played last), or the whole file when none is saved. Speed, transpose and
+            sections changed here are saved for the file (see `woodshed sections FILE`).
+            Keys: space play/pause, n/p next/previous section, a again, ]/[ one pass
+            more/less, ↑/↓ speed ±5 %, ←/→ jump ±5 s, i/o mark in/out (a new section),
+            ,/. move the start ∓10 ms, </> move the end ∓10 ms, c click on/off,
+            s oscilloscope and meters, q or Esc quit.
+            MIDI: JACK MIDI on woodshed:midi_in through the MIDI map (docs/midi.md):
+            section-next/prev/again, repeat-up/down, speed-up/down, mark-in/out,
+            jump-forward/back, nudge-in/out-earlier/later; toggle (or start/stop) plays
+            and pauses, mute turns the click off.
+            Without a terminal on stdout, one plain line is printed per pass and the
+            program quits at the end.
+            MP3 and Vorbis are decoded once into $XDG_CACHE_HOME/woodshed/decoded (for
+            exact seeks), kept under 4 GiB by removing the copies least recently used
+            (WOODSHED_DECODE_CACHE_MIB sets the limit).
             """)
 
     @Argument(help: "The audio file: WAV, FLAC, OGG/Vorbis, Opus or MP3.")

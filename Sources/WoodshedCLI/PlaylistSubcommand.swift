@@ -19,7 +19,8 @@ struct PlaylistSubcommand: ParsableCommand {
               woodshed playlist play warmups --then-noise brown:15m
             Tracks are numbered from 1. Files are stored by absolute path.
             Saved in $XDG_DATA_HOME/woodshed/playlists/NAME.json (~/.local/share/...);
-            each change keeps the version before as NAME.json.bak: see docs/noise-and-playlists.md.
+            each change keeps the version before as NAME.json.bak: see
+            docs/noise-and-playlists.md.
             """,
         subcommands: [PlaylistCreate.self, PlaylistRename.self, PlaylistDelete.self, PlaylistAdd.self, PlaylistRemove.self,
                       PlaylistMove.self, PlaylistList.self, PlaylistShuffle.self, PlaylistRepeat.self, PlaylistPlay.self])

@@ -11,12 +11,13 @@ struct RenderSubcommand: ParsableCommand {
         discussion: """
             Examples:
               woodshed render click.wav 120 --bars 16
-              woodshed render odd.flac 133 --meter 7/8 --pattern "X..x.x." --bars 32 --rate 44100
-              woodshed render sub.wav 90 --subdivide 3 --count-in 1 --bars 8 --sound woodblock
+              woodshed render odd.flac 133 --meter 7/8 --pattern "X..x.x." --bars 32
+              woodshed render sub.wav 90 --subdivide 3 --bars 8 --sound woodblock
               woodshed render song.wav --map song.klick
-              woodshed render ramp.wav 80-160 --bars 16
+              woodshed render ramp.wav 80-160 --bars 16 --rate 44100
               woodshed render x.wav --preset son-clave
-              woodshed render out.wav --play song.flac --from 1:02.5 --to 1:10 --repeat 3 --speed 0.8
+              woodshed render out.wav --play song.flac --from 1:02.5 --to 1:10 \\
+                  --repeat 3 --speed 0.8
               woodshed render rain.wav --noise brown --seconds 600 --fade 20
             """)
 

@@ -21,7 +21,9 @@ struct SectionsSubcommand: ParsableCommand {
               nudge NAME start|end [STEP]  move one end by STEP (default 10ms)
               set NAME [plan]              change a section's plan
               export OUT.json              write the sections and plans to a file
-              import IN.json               merge sections from a file, by name
+              import IN                    merge sections by name from a file: JSON,
+                                           subtitles (.srt, .vtt) or Audacity labels
+              split                        find sentences on the pauses (shadowing)
             NAME: a section's name or number. Times: 62.5, 1:02.5, 1:02:03.250, 350ms.
             Plan: --repeat N|endless  --gap 2s|1.5x  --count-in BARS
                   --speeds 0.6,0.8,1  --advance next|stop|loop-all

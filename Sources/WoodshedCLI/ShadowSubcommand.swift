@@ -22,16 +22,20 @@ struct ShadowSubcommand: ParsableCommand {
         abstract: "Shadow a lesson: each sentence plays, then a pause to repeat it aloud, N times, then the next.",
         discussion: """
             Examples:
-              woodshed shadow lesson.mp3 --subs lesson.srt --repeat 3 --gap 1.2x --speed 0.9
-              woodshed shadow podcast.ogg --split silence
-              woodshed shadow lesson.mp3                       # the saved sentences, from where you stopped
-            Sentences are the file's saved sections: --subs imports them from subtitles (SRT, WebVTT) or an
-            Audacity label track first, --split silence finds them on the pauses (see `woodshed sections FILE
-            split`). The plan applies to every sentence and is saved with them.
-            Keys: space pause, a again, n/p next/previous sentence, ↑/↓ speed ±5 %, ]/[ one pass more/less,
-            ,/. move the sentence's start ∓50 ms, </> its end ∓50 ms (a bad cut, saved), q quit.
-            MIDI: the player's actions (docs/midi.md); nudge-in/out-* mark a bad cut: they move it by 50 ms.
-            Each sentence practised is appended to the practice log; `woodshed log` sums it up.
+              woodshed shadow lesson.mp3 --subs lesson.srt --repeat 3 --gap 1.2x
+              woodshed shadow podcast.ogg --split silence --speed 0.9
+              woodshed shadow lesson.mp3         # the saved sentences, from where you left
+            Sentences are the file's saved sections: --subs imports them first from
+            subtitles (SRT, WebVTT) or an Audacity label track, --split silence finds
+            them on the pauses (see `woodshed sections FILE split`). The plan applies to
+            every sentence and is saved with them.
+            Keys: space pause, a again, n/p next/previous sentence, ↑/↓ speed ±5 %,
+            ]/[ one pass more/less, ,/. move the sentence's start ∓50 ms, </> its end
+            ∓50 ms (a bad cut, saved), q quit.
+            MIDI: the player's actions (docs/midi.md); nudge-in/out-* mark a bad cut:
+            they move it by 50 ms.
+            Each sentence practised is appended to the practice log; `woodshed log` sums
+            it up.
             """)
 
     @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus or MP3.")
