@@ -50,11 +50,15 @@ public final class PlayerWorker: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The worker thread's name in `top -H` and /proc (15 bytes at most).
+    public static let threadName = "woodshed player"
+
     /// Starts the worker thread; it fills the ring before returning.
     public func start() {
         fillAvailable()
         running.store(true, ordering: .releasing)
         let t = Thread { [self] in
+            ThreadName.set(Self.threadName)
             while running.load(ordering: .acquiring) {
                 fillAvailable()
                 // With the ring full, load a section start that is not in memory yet.
@@ -62,7 +66,7 @@ public final class PlayerWorker: @unchecked Sendable {
             }
             finished.store(true, ordering: .releasing)
         }
-        t.name = "woodshed player"
+        t.name = Self.threadName
         t.qualityOfService = .userInteractive
         thread = t
         t.start()

@@ -219,6 +219,10 @@ struct PlayLiveTests {
                                       lead: 24_000)
         #expect(!sent.contains { $0.late })
         usleep(300_000)
+        // The streaming worker is named in /proc (top -H shows it), beside the main thread.
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(p.processIdentifier)/task")) ?? []
+        let threadNames = tasks.compactMap { try? String(contentsOfFile: "/proc/\(p.processIdentifier)/task/\($0)/comm", encoding: .utf8) }
+        #expect(threadNames.filter { $0 == "woodshed player\n" }.count == 1, "\(threadNames)")
         #expect(PrivateJackServer.terminate(p) == 0)
         let out = server.output(of: p)
         #expect(out.stdout.contains("section 2/2 mark 1 · pass 1/∞ · playing"), "\(out)")
