@@ -976,7 +976,9 @@ from `/proc/PID/status` before `q`: {rss_text}.
 paused) to the first non-zero sample on its `music_L` port, heard by `Tests/Tools/first_sound.py`
 (a JACK-Client peer that connects the port from its port registration callback; both sides read
 CLOCK_MONOTONIC; resolution one period, {PERIOD / RATE * 1000:.2f} ms). The first run of each file
-is also its first open (the practice file is made then). The MP3's first open decodes it into
+is also its first open (the practice file is made then). No run reads the file to fingerprint it
+before it plays: the first finds no practice file of its size and length (it is hashed when it is
+saved, at the end), the next find it in the fingerprint cache. The MP3's first open decodes it into
 the cache (`$XDG_CACHE_HOME/woodshed/`, empty before it) with stderr on a terminal, where
 woodshed shows its progress; the next runs read the cache.
 
