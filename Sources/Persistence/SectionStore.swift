@@ -71,6 +71,44 @@ public struct SectionStore: Sendable {
         }
     }
 
+    /// Saves `file` as `save` does, merged with what another program saved since `base` (the
+    /// file as this program loaded it, or as it last saved it: see `PracticeFile.merged`), all
+    /// with the store locked (`flock` on its folder), so two programs saving at once lose
+    /// nothing of each other's. Returns what was saved: keep `file` (not the result) as the
+    /// next `base`. With no file on disk, `file` is saved as it is.
+    @discardableResult
+    public func save(_ file: PracticeFile, since base: PracticeFile) throws(JSONFileError) -> PracticeFile {
+        try locked { () throws(JSONFileError) -> PracticeFile in
+            let disk: PracticeFile?
+            do throws(JSONFileError) {
+                disk = try existing(file.fingerprint)?.file
+            } catch {
+                throw SectionStore.refusal(error)
+            }
+            let merged = disk.map { file.merged(since: base, disk: $0) } ?? file
+            try save(merged)
+            return merged
+        }
+    }
+
+    /// Runs `body` holding the store's lock: an exclusive `flock` on its folder (created if
+    /// need be), which the kernel releases if the process dies.
+    func locked<T>(_ body: () throws(JSONFileError) -> T) throws(JSONFileError) -> T {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw JSONFileError(source: folder.path, message: "can't create the folder: \(error.localizedDescription)")
+        }
+        let fd = Foundation.open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw JSONFileError(source: folder.path, message: "can't open the folder: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw JSONFileError(source: folder.path, message: "can't lock the folder: \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
     /// What is known about the audio at `audioPath`, measured by the caller as `frames` frames
     /// at `rate` (pass `AudioFileProbe.info(path:)`'s, as `woodshed sections` does: other
     /// numbers make another fingerprint): its saved practice file, or an empty one. When the
@@ -116,7 +154,7 @@ public struct SectionStore: Sendable {
             result.movedFrom = file.lastKnownPath
             file.lastKnownPath = path
             do throws(JSONFileError) {
-                try save(file)
+                try save(file, since: saved!)
             } catch {
                 result.pathNotSaved = error
             }

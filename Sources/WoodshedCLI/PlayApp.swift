@@ -37,6 +37,9 @@ final class PlayApp {
     private var saveProblem: String?
     /// The file's practice file as loaded, its fingerprint settled at the first save.
     private var practice: PracticeFileLoad?
+    /// The practice file as this player last saved it (at first, as loaded): what another
+    /// program changed since is kept when saving.
+    private var savedBase: PracticeFile?
 
     init(player: PlayerSession, session: LiveSession, backend: JackBackend, setup: PlaySetup, stopAfter: Double?, keepOpen: Bool,
          shadow: ShadowMode? = nil) {
@@ -46,6 +49,7 @@ final class PlayApp {
         self.backend = backend
         self.setup = setup
         self.practice = setup.practice
+        self.savedBase = setup.practice?.file
         self.stopAfter = stopAfter
         self.keepOpen = keepOpen
     }
@@ -360,9 +364,11 @@ final class PlayApp {
         if let name = player.lastSavedSection { file.settings.lastSection = name }
         file.settings.speed = player.speed
         file.settings.transposeCents = player.transposeCents == 0 ? nil : player.transposeCents
-        if file == (try? store.load(load.file.fingerprint)) ?? load.file { return }
+        let base = savedBase ?? load.file
+        if file == base { return }
         do {
-            try store.save(file)
+            try store.save(file, since: base)
+            savedBase = file
         } catch {
             saveProblem = "not saved: \(error)"
         }

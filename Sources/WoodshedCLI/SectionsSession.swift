@@ -37,11 +37,12 @@ struct SectionsSession {
         file = opened.file
     }
 
-    /// Saves the file when an action changed it (atomically, keeping one backup).
+    /// Saves the file when an action changed it (atomically, keeping one backup), keeping what
+    /// another program saved meanwhile (see `SectionStore.save(_:since:)`).
     func saveIfChanged() throws {
         guard file != loaded else { return }
         do {
-            try store.save(file)
+            try store.save(file, since: loaded)
         } catch {
             throw ValidationErrorMessage(error.description)
         }

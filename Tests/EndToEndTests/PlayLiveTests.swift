@@ -202,7 +202,7 @@ struct PlayLiveTests {
         #expect(middleOfFade < full * 0.9 && middleOfFade > lastQuarter, "no steady fade: \(middleOfFade / full), \(lastQuarter / full)")
     }
 
-    @Test("mark in and mark out by pedal make a section that is saved for the file and listed by `woodshed sections`",
+    @Test("mark in and mark out by pedal make a section that is saved for the file and listed by `woodshed sections`, beside one added meanwhile by `woodshed sections add`",
           .timeLimit(.minutes(3)))
     func markedSectionIsSaved() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
@@ -223,6 +223,10 @@ struct PlayLiveTests {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(p.processIdentifier)/task")) ?? []
         let threadNames = tasks.compactMap { try? String(contentsOfFile: "/proc/\(p.processIdentifier)/task/\($0)/comm", encoding: .utf8) }
         #expect(threadNames.filter { $0 == "woodshed player\n" }.count == 1, "\(threadNames)")
+        // Meanwhile a section typed in another terminal: the player's saves keep it.
+        let typed = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "add", "typed", "3", "4"])
+        #expect(typed.status == 0, "\(typed.stderr)")
+        usleep(200_000)
         #expect(PrivateJackServer.terminate(p) == 0)
         let out = server.output(of: p)
         #expect(out.stdout.contains("section 2/2 mark 1 · pass 1/∞ · playing"), "\(out)")
@@ -237,6 +241,7 @@ struct PlayLiveTests {
         #expect(list.status == 0, "\(list.stderr)")
         // One saved section, "mark 1", about 1.0 s to 2.5 s (the control thread reads the play head
         // within a few tens of milliseconds of the pedal).
+        #expect(list.stdout.contains("typed"), "\(list.stdout)")
         let row = try #require(list.stdout.split(separator: "\n").first { $0.contains("mark 1") }, "\(list.stdout)")
         let cells = row.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let times = cells.compactMap { c -> Double? in

@@ -68,7 +68,7 @@ struct PlayRenderTests {
         let dir = try E2E.tempDir()
         let song = dir.appendingPathComponent("indexed.wav").path, out = dir.appendingPathComponent("out.wav").path
         try indexedWAV(song, frames: 96_000, rate: 48_000)
-        let env = ["/usr/bin/env", "XDG_DATA_HOME=\(dir.path)/data", E2E.woodshed]
+        let env = ["/usr/bin/env", "XDG_DATA_HOME=\(dir.path)/data", "XDG_CACHE_HOME=\(dir.path)/cache", E2E.woodshed]
         let add = try E2E.run(env[0], Array(env.dropFirst()) + ["sections", song, "add", "verse", "0.5", "1.25", "--repeat", "2"])
         #expect(add.status == 0, "\(add.stderr)")
         let r = try E2E.run(env[0], Array(env.dropFirst()) + ["render", out, "--play", song, "--section", "verse", "--crossfade", "0", "--stems", "--format", "wav32f"])

@@ -20,7 +20,8 @@ struct PlaylistCommandTests {
         /// `woodshed ARGS...` run in the music folder, with XDG_DATA_HOME set to `data`.
         @discardableResult
         func woodshed(_ args: String...) throws -> E2E.Result {
-            try E2E.run(E2E.woodshed, args, cwd: music, environment: ["XDG_DATA_HOME": data.path])
+            try E2E.run(E2E.woodshed, args, cwd: music, environment: ["XDG_DATA_HOME": data.path,
+                                                                  "XDG_CACHE_HOME": data.deletingLastPathComponent().appendingPathComponent("cache").path])
         }
 
         func path(_ file: String) -> String { music.appendingPathComponent(file).path }

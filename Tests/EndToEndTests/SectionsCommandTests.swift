@@ -1,5 +1,6 @@
 import CSndFile
 import Foundation
+import Synchronization
 import Testing
 
 /// A folder with audio files and its own `XDG_DATA_HOME`, and `woodshed sections` run in it.
@@ -7,6 +8,7 @@ private struct SectionsFolder {
     let dir: URL
     var data: URL { dir.appendingPathComponent("data") }
     var sections: URL { data.appendingPathComponent("woodshed/sections") }
+    var cache: URL { dir.appendingPathComponent("cache") }
     /// The folder as the binary sees it (symbolic links resolved, as getcwd gives it).
     var realDir: String { dir.resolvingSymlinksInPath().path }
 
@@ -32,7 +34,7 @@ private struct SectionsFolder {
     func run(_ args: String...) throws -> E2E.Result { try run(args) }
 
     func run(_ args: [String]) throws -> E2E.Result {
-        try E2E.run(E2E.woodshed, args, cwd: dir, environment: ["XDG_DATA_HOME": data.path])
+        try E2E.run(E2E.woodshed, args, cwd: dir, environment: ["XDG_DATA_HOME": data.path, "XDG_CACHE_HOME": cache.path])
     }
 
     /// Names in the sections folder, sorted.
@@ -340,6 +342,7 @@ struct SectionsDurabilityTests {
         let song = try f.wav("song.wav")
         var env = ProcessInfo.processInfo.environment
         env["XDG_DATA_HOME"] = f.data.path
+        env["XDG_CACHE_HOME"] = f.cache.path
         #expect(try f.run("sections", song, "add", "A", "0", "1").status == 0)
         guard let url = f.practiceFile else { Issue.record("no practice file"); return }
         let backup = URL(fileURLWithPath: url.path + ".bak")
@@ -410,5 +413,22 @@ struct SectionsDurabilityTests {
         #expect(reap(spawn(nudge, env: env)).exitCode == 0)
         #expect(f.stored == [url.lastPathComponent, backup.lastPathComponent])
         #expect(try String(contentsOf: url, encoding: .utf8) == version(k + 1))
+    }
+
+    @Test("12 `sections add` commands at once, each adding its own section: all 12 are saved")
+    func concurrentAdds() throws {
+        let f = try SectionsFolder()
+        let song = try f.wav("song.wav")
+        #expect(try f.run("sections", song, "add", "first", "0", "0.5").status == 0)
+        let results = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: 12) { k in
+            let r = try? f.run("sections", song, "add", "s\(k)", "\(k / 2 + 1)", "\(k / 2 + 1).5")
+            results.withLock { $0.append(r?.status ?? -1) }
+        }
+        #expect(results.withLock { $0 } == Array(repeating: 0, count: 12))
+        let list = try f.run("sections", song, "list")
+        let names = Set(list.stdout.split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init) })
+        #expect(names.isSuperset(of: ["first"] + (0..<12).map { "s\($0)" }), "\(list.stdout)")
+        #expect(list.stdout.split(separator: "\n").count == 1 + 13, "\(list.stdout)")
     }
 }

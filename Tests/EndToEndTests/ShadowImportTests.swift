@@ -310,6 +310,7 @@ struct ShadowImportTests {
 extension ShadowFolder {
     /// `woodshed ARGS` in this folder, with this folder's data and state homes, in UTC.
     func run(_ args: [String]) throws -> E2E.Result {
-        try E2E.run(E2E.woodshed, args, cwd: dir, environment: ["XDG_DATA_HOME": data.path, "XDG_STATE_HOME": state.path, "TZ": "UTC"])
+        try E2E.run(E2E.woodshed, args, cwd: dir, environment: ["XDG_DATA_HOME": data.path, "XDG_STATE_HOME": state.path,
+                                                           "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "TZ": "UTC"])
     }
 }

@@ -61,7 +61,8 @@ struct ShadowLiveTests {
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (audio, subs) = try lesson(in: dir)
-        let env = ["XDG_DATA_HOME=\(dir.path)/data", "XDG_STATE_HOME=\(dir.path)/state", "XDG_CONFIG_HOME=\(dir.path)/config"]
+        let env = ["XDG_DATA_HOME=\(dir.path)/data", "XDG_STATE_HOME=\(dir.path)/state", "XDG_CONFIG_HOME=\(dir.path)/config",
+                   "XDG_CACHE_HOME=\(dir.path)/cache"]
         let p = try server.spawn("/usr/bin/env", env + [E2E.woodshed, "shadow", audio, "--subs", subs, "--repeat", "2", "--gap", "0.5x",
                                                        "--listen-first", "--blind", "--no-connect", "--jack-name", "wsshadow"])
         let ended = PrivateJackServer.wait(timeout: 30) { !p.isRunning }
@@ -104,7 +105,8 @@ struct ShadowLiveTests {
         try """
             {"schemaVersion": 1, "mappings": [{"message": "note", "number": 64, "action": "nudge-in-later"}]}
             """.write(toFile: map, atomically: true, encoding: .utf8)
-        let env = ["XDG_DATA_HOME=\(dir.path)/data", "XDG_STATE_HOME=\(dir.path)/state", "XDG_CONFIG_HOME=\(dir.path)/config"]
+        let env = ["XDG_DATA_HOME=\(dir.path)/data", "XDG_STATE_HOME=\(dir.path)/state", "XDG_CONFIG_HOME=\(dir.path)/config",
+                   "XDG_CACHE_HOME=\(dir.path)/cache"]
         let p = try server.spawn("/usr/bin/env", env + [E2E.woodshed, "shadow", audio, "--subs", subs, "--repeat", "5", "--midi-map", map,
                                                        "--no-connect", "--jack-name", "wsnudge"])
         defer { PrivateJackServer.terminate(p) }
