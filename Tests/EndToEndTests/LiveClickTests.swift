@@ -47,16 +47,16 @@ struct LiveClickTests {
     @Test("30 s recorded at period 256: every onset of 133 BPM 7/8 X..x.x. on its exact frame",
           .timeLimit(.minutes(3)))
     func exactOnsetsPeriod256() throws {
-        try exactOnsets(period: 256, requireNoGaps: true)
+        try exactOnsets(period: 256, fewGaps: true)
     }
 
     @Test("30 s recorded at period 64 (this VM xruns there): every fully recorded onset on its exact frame",
           .timeLimit(.minutes(3)))
     func exactOnsetsPeriod64() throws {
-        try exactOnsets(period: 64, requireNoGaps: false)
+        try exactOnsets(period: 64, fewGaps: false)
     }
 
-    func exactOnsets(period: Int, requireNoGaps: Bool) throws {
+    func exactOnsets(period: Int, fewGaps: Bool) throws {
         let server = try PrivateJackServer(rate: 48_000, period: period)
         defer { server.stop() }
         let name = "ws\(period)"
@@ -78,9 +78,24 @@ struct LiveClickTests {
         let found = onsets(x).filter { rec.isFullyRecorded(($0 - 96)..<($0 + 64)) }
         let frame = { (k: Int) in Live.beatFrame(k, milliBPM: 133_000, denominator: 8, rate: 48_000) }
         let audible = { (k: Int) in [0, 3, 5].contains(k % 7) }
-        #expect(found.count > (requireNoGaps ? 55 : 30))   // 30 s ≈ 19 bars of 7/8 × 3 clicks
+        #expect(found.count > 30)
         let fit = try #require(Live.fit(found, audible: audible, frame: frame))
         #expect(fit.misses.isEmpty, "onsets off the grid: \(fit.misses.prefix(10))")
+        // 30 s ≈ 19 bars of 7/8 × 3 clicks. A click whose neighbourhood fell into a gap of the
+        // recorder (its own xruns, under load) cannot be checked: at period 256 at most 10 % of
+        // them, at period 64 (where this VM xruns) at most half.
+        var gridClicks = 0, inGaps = 0
+        var j = 0
+        while frame(j) + fit.offset + 64 <= rec.frames {
+            let o = frame(j) + fit.offset
+            if audible(j) && o >= 96 {
+                gridClicks += 1
+                if !rec.isFullyRecorded((o - 96)..<(o + 64)) { inGaps += 1 }
+            }
+            j += 1
+        }
+        #expect(gridClicks > 55, "\(gridClicks) clicks in \(rec.frames) frames")
+        #expect(inGaps * 100 <= gridClicks * (fewGaps ? 10 : 50), "\(inGaps) of \(gridClicks) clicks in recorder gaps \(rec.gaps.prefix(5))")
         // Every click of the grid between the first and last onset that was fully recorded is
         // there, unless woodshed itself missed cycles (then its click is dropped, not late).
         var k = 0
