@@ -39,7 +39,7 @@ let package = Package(
         // The rehearsal player's program: sections, repeat plans, and the worker that renders them ahead.
         .target(name: "Player", dependencies: ["WoodshedCore", "RealtimeKit", "RenderGraph", "Media", "Stretch", "CRealtimeSanitizer"]),
         // Files: presets and klick tempo maps.
-        .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI"], resources: [.copy("BuiltinPresets")]),
+        .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI"], resources: [.copy("BuiltinPresets"), .copy("BuiltinNoise")]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "CSndFile", "CRealtimeSanitizer"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).

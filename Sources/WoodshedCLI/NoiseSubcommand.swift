@@ -2,6 +2,7 @@ import ArgumentParser
 import Control
 import Foundation
 import JackBackend
+import Persistence
 import RenderGraph
 import TerminalUI
 
@@ -15,15 +16,19 @@ struct NoiseSubcommand: ParsableCommand {
             Examples:
               woodshed noise pink --for 30m --fade 20s
               woodshed noise brown --level -24
+              woodshed noise sleep                  # a preset: brown, 45 min, 2 min fade
+              woodshed noise focus --for 50m        # options change a preset's settings
             With --for, the noise fades out over the last --fade (default 10 s, at most
             half the time) and woodshed quits when it has faded. Keys: q or Esc quit.
+            Presets: focus, masking, practice-room, sleep (Presets/noise); your own are
+            $XDG_CONFIG_HOME/woodshed/noise/NAME.json: see docs/noise-and-playlists.md.
             """)
 
-    @Argument(help: "white, pink or brown.")
+    @Argument(help: "white, pink or brown, or a noise preset's name.")
     var color: String
 
-    @Option(name: .long, help: "Level in dBFS RMS, -90 to -12 (default -18).")
-    var level: Double = NoiseGenerator.defaultLevel
+    @Option(name: .long, help: "Level in dBFS RMS, -90 to -12 (default -18, or the preset's).")
+    var level: Double?
 
     @Option(name: .customLong("for"), help: "Stop after this long, e.g. 90s, 10m, 1h30m (with a fade-out).")
     var duration: String?
@@ -48,23 +53,24 @@ struct NoiseSubcommand: ParsableCommand {
     var scope = false
 
     func validate() throws {
-        do { _ = try NoiseColor(parsing: color) } catch { throw ValidationError("\(error)") }
-        guard NoiseGenerator.levelRange.contains(level) else { throw ValidationError("--level must be -90 to -12 dBFS") }
+        if let level, !NoiseGenerator.levelRange.contains(level) { throw ValidationError("--level must be -90 to -12 dBFS") }
         if let duration, DurationText.seconds(duration) == nil {
             throw ValidationError("--for takes a duration such as 90s, 10m or 1h30m, not '\(duration)'")
         }
         if let fade, fade != "0", DurationText.seconds(fade) == nil {
             throw ValidationError("--fade takes a time such as 20s, or 0, not '\(fade)'")
         }
-        if fade != nil && duration == nil { throw ValidationError("--fade needs --for (the fade ends the timer)") }
         if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
     }
 
     func run() throws {
-        let noiseColor = try NoiseColor(parsing: color)
-        let seconds = duration.flatMap(DurationText.seconds)
+        let preset = try Self.preset(color)
+        let noiseColor = try NoiseColor(parsing: preset?.color ?? color)
+        let level = level ?? preset?.level ?? NoiseGenerator.defaultLevel
+        let seconds = duration.flatMap(DurationText.seconds) ?? preset?.seconds.map(Double.init)
+        if fade != nil && seconds == nil { throw ValidationErrorMessage("--fade needs --for (the fade ends the timer)") }
         let fadeSeconds: Double = seconds.map { total in
-            let asked = fade.map { $0 == "0" ? 0 : DurationText.seconds($0) ?? 10 } ?? 10
+            let asked = fade.map { $0 == "0" ? 0 : DurationText.seconds($0) ?? 10 } ?? preset?.fadeSeconds.map(Double.init) ?? 10
             return min(asked, total / 2)
         } ?? 0
         let timer = NoiseTimer(seconds: seconds, fadeSeconds: fadeSeconds)
@@ -76,7 +82,6 @@ struct NoiseSubcommand: ParsableCommand {
         options.musicConnect = ports.isEmpty ? nil : ports
         options.connect = []   // the click port stays silent and unconnected
         options.scope = true
-        let level = level
         nonisolated(unsafe) let t = timer
         options.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
         let session = LiveSession(settings: ClickSettings())
@@ -89,6 +94,22 @@ struct NoiseSubcommand: ParsableCommand {
         let app = NoiseApp(backend: backend, session: session, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
         app.showScope = scope
         app.run()
+    }
+
+    /// The noise preset `name` stands for; nil for a colour. An unknown name is an error
+    /// listing the colours and the presets.
+    static func preset(_ name: String) throws -> NoisePreset? {
+        if (try? NoiseColor(parsing: name)) != nil { return nil }
+        let library = NoisePresetLibrary(colors: NoiseColor.allCases.map(\.rawValue), levels: NoiseGenerator.levelRange)
+        do {
+            guard let preset = try library.load(name: name) else {
+                throw ValidationErrorMessage("'\(name)' is not a noise colour or preset: use white, pink, brown, or "
+                    + library.names().joined(separator: ", "))
+            }
+            return preset
+        } catch let e as JSONFileError {
+            throw ValidationErrorMessage(e.description)
+        }
     }
 }
 

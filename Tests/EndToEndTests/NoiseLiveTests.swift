@@ -6,18 +6,38 @@ import WoodshedTestSupport
 struct NoiseLiveTests {
     @Test("brown noise --for 2s --fade 0.5s: the ports play exactly what render --noise writes, 96000 frames, then silence; it quits")
     func timedNoise() throws {
+        try playsAsRendered(["--noise", "brown", "--seconds", "2", "--fade", "0.5"], live: ["brown", "--for", "2s", "--fade", "0.5s"])
+    }
+
+    @Test("a noise preset of the user's (pink, -30 dBFS, 2 s, no fade) plays exactly what render writes with those settings")
+    func preset() throws {
+        let config = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: config) }
+        let folder = config.appendingPathComponent("woodshed/noise")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"schemaVersion": 1, "color": "pink", "level": -30, "forSeconds": 2, "fadeSeconds": 0}"#.utf8)
+            .write(to: folder.appendingPathComponent("tiny.json"))
+        // Without the preset's level or its fade (the default fade would be 1 s here), no frame would match.
+        try playsAsRendered(["--noise", "pink", "--noise-level", "-30", "--seconds", "2"], live: ["tiny"],
+                            environment: ["XDG_CONFIG_HOME": config.path])
+    }
+
+    /// `woodshed noise LIVE…` on a private server plays exactly what `woodshed render RENDER…`
+    /// writes (2 s), then silence, and quits when its time is up.
+    func playsAsRendered(_ render: [String], live: [String], environment: [String: String] = [:]) throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let offline = dir.appendingPathComponent("offline.wav").path
-        let r = try E2E.woodshed("render", offline, "--noise", "brown", "--seconds", "2", "--fade", "0.5", "--format", "wav32f")
+        let r = try E2E.run(E2E.woodshed, ["render", offline] + render + ["--format", "wav32f"])
         try #require(r.status == 0, "\(r.stderr)")
         let want = try E2E.read(offline).samples
         try #require(want.count == 96_000)
         // The recorder listens first; woodshed's ports appear and it connects them itself.
         let wav = dir.appendingPathComponent("live.wav").path
-        let p = try server.spawn(E2E.woodshed, ["noise", "brown", "--for", "2s", "--fade", "0.5s", "--no-connect", "--jack-name", "wsnoise"])
+        let p = try server.spawn("/usr/bin/env", environment.map { "\($0.key)=\($0.value)" }
+                                 + [E2E.woodshed, "noise"] + live + ["--no-connect", "--jack-name", "wsnoise"])
         let up = PrivateJackServer.wait(timeout: 10) { server.ports().contains("wsnoise:music_R") }
         try #require(up, "woodshed noise did not come up: \(server.output(of: p))")
         let rec = try JackRecording.record(server: server, ports: ["wsnoise:music_L", "wsnoise:music_R"], seconds: 3.5, to: wav)

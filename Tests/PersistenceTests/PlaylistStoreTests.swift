@@ -249,4 +249,14 @@ struct PlaylistStoreTests {
         #expect(JSONFieldLine.line(of: "zz", in: text) == nil)
         #expect(JSONFieldLine.line(of: "", in: text) == nil)
     }
+
+    @Test("Presets/playlists/warmups.json, the example playlist, loads with its three tracks and settings")
+    func example() throws {
+        let url = Repo.root.appendingPathComponent("Presets/playlists/warmups.json")
+        let list = try Playlist(data: Data(contentsOf: url), source: url.path)
+        #expect(list.paths == ["/home/you/Music/warmups/long-tones.flac", "/home/you/Music/warmups/scales-in-thirds.ogg",
+                               "/home/you/Music/warmups/lip-slurs.mp3"])
+        #expect(!list.shuffle && list.repeatAll)
+        #expect(list.tracks[1].comments == ["comment": "the slow one"])
+    }
 }

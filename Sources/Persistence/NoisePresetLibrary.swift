@@ -1,0 +1,60 @@
+import Foundation
+
+/// Finds noise presets by name: the built-in ones (a copy of the repository's
+/// `Presets/noise/*.json`, shipped as the `BuiltinNoise` package resource) and the user's own in
+/// `$XDG_CONFIG_HOME/woodshed/noise/`, which win over a built-in one of the same name. A
+/// preset's name is its file name without `.json`. Control thread (it reads files).
+public struct NoisePresetLibrary: Sendable {
+    /// The built-in presets; nil: none.
+    public var builtinFolder: URL?
+    /// The user's presets; it need not exist.
+    public var userFolder: URL
+    /// The noise colours there are, and the levels allowed (see `NoisePreset.init(data:…)`).
+    public var colors: [String]
+    public var levels: ClosedRange<Double>
+
+    public init(colors: [String], levels: ClosedRange<Double>, builtinFolder: URL? = NoisePresetLibrary.builtinFolder,
+                userFolder: URL = NoisePresetLibrary.defaultUserFolder()) {
+        self.colors = colors
+        self.levels = levels
+        self.builtinFolder = builtinFolder
+        self.userFolder = userFolder
+    }
+
+    /// The presets shipped as package resources.
+    public static var builtinFolder: URL? {
+        Bundle.module.url(forResource: "BuiltinNoise", withExtension: nil)
+    }
+
+    /// `$XDG_CONFIG_HOME/woodshed/noise`, or `~/.config/woodshed/noise`.
+    public static func defaultUserFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        UserFolders.woodshed(.config, environment: environment).appendingPathComponent("noise")
+    }
+
+    /// The names there are, sorted.
+    public func names() -> [String] {
+        files().keys.sorted()
+    }
+
+    /// The preset called `name`, or nil when there is none. A file that does not read is an
+    /// error naming it, the line and the field.
+    public func load(name: String) throws(JSONFileError) -> NoisePreset? {
+        guard let url = files()[name] else { return nil }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw JSONFileError(source: url.path, message: "can't read the file")
+        }
+        return try NoisePreset(data: data, source: url.path, colors: colors, levels: levels)
+    }
+
+    /// Name → file, the user's folder winning.
+    func files() -> [String: URL] {
+        var out: [String: URL] = [:]
+        for folder in [builtinFolder, userFolder].compactMap({ $0 }) {
+            let urls = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            for url in urls where url.pathExtension == "json" && !url.lastPathComponent.hasPrefix(".") {
+                out[url.deletingPathExtension().lastPathComponent] = url
+            }
+        }
+        return out
+    }
+}
