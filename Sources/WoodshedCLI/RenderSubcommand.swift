@@ -46,7 +46,7 @@ struct RenderSubcommand: ParsableCommand {
     @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).")
     var playlist: String?
 
-    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds).")
+    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), or a noise preset (sleep, focus, ...).")
     var noise: String?
 
     @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).")
@@ -82,28 +82,41 @@ struct RenderSubcommand: ParsableCommand {
 
     /// `--noise` renders noise alone, for `--seconds`; `--noise-level` and `--fade` go with it.
     func validateNoise() throws {
-        guard let noise else {
+        guard noise != nil else {
             if noiseLevel != nil { throw ValidationError("--noise-level goes with --noise") }
             if fade != nil { throw ValidationError("--fade goes with --noise") }
             return
         }
-        do { _ = try NoiseColor(parsing: noise) } catch { throw ValidationError(error.description) }
-        guard let seconds else { throw ValidationError("--noise needs a length: give --seconds (e.g. --noise \(noise) --seconds 600)") }
         if play != nil || click.tempo != nil || click.map != nil || click.preset != nil {
             throw ValidationError("--noise renders noise alone: leave out the tempo, --map, --preset and --play")
         }
         if let noiseLevel, !NoiseGenerator.levelRange.contains(noiseLevel) {
             throw ValidationError(NoiseError.levelOutOfRange(noiseLevel).description)
         }
+        _ = try noiseSettings()
+    }
+
+    /// What `--noise` renders: a colour with the options, or a noise preset with the options
+    /// over its settings (its fade at most half its time, as `woodshed noise` plays it).
+    func noiseSettings() throws -> (color: NoiseColor, level: Double, seconds: Double, fade: Double?)? {
+        guard let noise else { return nil }
+        let preset = try NoiseSubcommand.preset(noise)
+        let color: NoiseColor
+        do { color = try NoiseColor(parsing: preset?.color ?? noise) } catch { throw ValidationError(error.description) }
+        guard let seconds = seconds ?? preset?.seconds.map(Double.init) else {
+            throw ValidationError("--noise needs a length: give --seconds (e.g. --noise \(noise) --seconds 600)")
+        }
         if let fade, !(fade > 0 && fade <= seconds) { throw ValidationError("--fade must be more than 0 and at most --seconds") }
+        let presetFade = preset?.fadeSeconds.flatMap { $0 > 0 ? min(Double($0), seconds / 2) : nil }
+        return (color, noiseLevel ?? preset?.level ?? NoiseGenerator.defaultLevel, seconds, fade ?? presetFade)
     }
 
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
         let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
-        if let noise, let seconds {
-            try NoiseRenderJob(color: NoiseColor(parsing: noise), levelDecibels: noiseLevel ?? NoiseGenerator.defaultLevel,
-                               seconds: seconds, fadeSeconds: fade, rate: rate).write(to: output, format: fileFormat)
+        if let noise = try noiseSettings() {
+            try NoiseRenderJob(color: noise.color, levelDecibels: noise.level, seconds: noise.seconds, fadeSeconds: noise.fade,
+                               rate: rate).write(to: output, format: fileFormat)
             return
         }
         if let playlist {

@@ -48,6 +48,22 @@ struct NoiseRenderTests {
         #expect(s.samples.allSatisfy { abs($0) < 1 })
     }
 
+    @Test("--noise sleep --seconds 10 writes exactly brown at -26 dBFS with a 5 s fade (the preset's 2 min, at most half the time)")
+    func preset() throws {
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("preset.wav").path, b = dir.appendingPathComponent("spelled.wav").path
+        let r1 = try E2E.woodshed("render", a, "--noise", "sleep", "--seconds", "10")
+        let r2 = try E2E.woodshed("render", b, "--noise", "brown", "--noise-level", "-26", "--seconds", "10", "--fade", "5")
+        #expect(r1.status == 0 && r2.status == 0, "\(r1.stderr)\(r2.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: a)), spelled = try Data(contentsOf: URL(fileURLWithPath: b))
+        #expect(bytes.count > 900_000 && bytes == spelled)
+        // And the level and the fade are the preset's: -26 dBFS without them would differ.
+        let plain = dir.appendingPathComponent("plain.wav").path
+        #expect(try E2E.woodshed("render", plain, "--noise", "brown", "--seconds", "10").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: plain)) != bytes)
+    }
+
     @Test("an unknown colour, and --noise without --seconds: one clear line, nothing written")
     func errors() throws {
         let dir = try E2E.tempDir()
@@ -55,7 +71,10 @@ struct NoiseRenderTests {
         let bad = try E2E.woodshed("render", path, "--noise", "purple", "--seconds", "10")
         #expect(bad.status != 0)
         #expect(bad.stdout == "")
-        #expect(bad.stderr.hasPrefix("Error: unknown noise colour 'purple': use white, pink or brown\n"), "\(bad.stderr)")
+        #expect(bad.stderr.hasPrefix("Error: 'purple' is not a noise colour or preset: use white, pink, brown, or focus, masking, practice-room, sleep\n"),
+                "\(bad.stderr)")
+        let untimed = try E2E.woodshed("render", path, "--noise", "masking")
+        #expect(untimed.stderr.hasPrefix("Error: --noise needs a length: give --seconds (e.g. --noise masking --seconds 600)\n"), "\(untimed.stderr)")
         let endless = try E2E.woodshed("render", path, "--noise", "brown")
         #expect(endless.status != 0)
         #expect(endless.stderr.hasPrefix("Error: --noise needs a length: give --seconds (e.g. --noise brown --seconds 600)\n"),
