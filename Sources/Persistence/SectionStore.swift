@@ -149,12 +149,13 @@ public struct SectionStore: Sendable {
             result.problem = error
             return result
         }
-        guard var file = saved else { return result }
+        guard let savedFile = saved else { return result }
+        var file = savedFile
         if file.lastKnownPath != path {
             result.movedFrom = file.lastKnownPath
             file.lastKnownPath = path
             do throws(JSONFileError) {
-                try save(file, since: saved!)
+                try save(file, since: savedFile)
             } catch {
                 result.pathNotSaved = error
             }
