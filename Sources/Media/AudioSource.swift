@@ -14,6 +14,10 @@ public final class AudioSource {
 
     /// The original file's info. For a decoded file, `frames` is the number decoded.
     public let info: AudioFileInfo
+    /// The file's info as its header gives it (`AudioFileProbe.info`): for a decoded file the
+    /// header's length, which may differ from the number decoded. The practice file's
+    /// fingerprint uses it, so opening and fingerprinting read the header once.
+    public let headerInfo: AudioFileInfo
     /// The decoded copy read instead of the file, when `usesDecodeCache`.
     public let cacheFile: URL?
     /// Whether reads come from a decoded copy in the decode cache.
@@ -37,16 +41,17 @@ public final class AudioSource {
                             progress: ((Double) -> Void)? = nil) throws(AudioFileError) -> AudioSource {
         let source = try SourceFile.open(path: path)
         if source.info.seeksExactly {
-            return AudioSource(info: source.info, file: source.file, gain: 1, cacheFile: nil)
+            return AudioSource(info: source.info, headerInfo: source.info, file: source.file, gain: 1, cacheFile: nil)
         }
         let copy = try DecodeCache.copy(of: source, in: cacheDirectory, limit: cacheLimit, progress: progress)
         var info = source.info
         info.frames = copy.file.frames
-        return AudioSource(info: info, file: copy.file, gain: CacheFormat.unscale, cacheFile: copy.url)
+        return AudioSource(info: info, headerInfo: source.info, file: copy.file, gain: CacheFormat.unscale, cacheFile: copy.url)
     }
 
-    init(info: AudioFileInfo, file: SoundFile, gain: Float, cacheFile: URL?) {
+    init(info: AudioFileInfo, headerInfo: AudioFileInfo, file: SoundFile, gain: Float, cacheFile: URL?) {
         self.info = info
+        self.headerInfo = headerInfo
         self.file = file
         self.channels = file.channels
         self.gain = gain

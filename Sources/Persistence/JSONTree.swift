@@ -166,3 +166,58 @@ func formatThousandths(_ milli: Int64) -> String {
     while digits.hasSuffix("0") { digits.removeLast() }
     return "\(sign)\(whole).\(digits)"
 }
+
+extension JSONNode {
+    /// Parses `data` and reads it with `body`. A syntax error becomes one naming `source`, the
+    /// line and the column (a file cut short is placed at its end); a field error one naming
+    /// `source` and the field, and with `fieldLines` also the line where the field is.
+    static func reading<T>(_ data: Data, source: String, fieldLines: Bool,
+                           _ body: (JSONNode) throws(JSONFieldError) -> T) throws(JSONFileError) -> T {
+        let root: JSONNode
+        do throws(JSONSyntaxError) {
+            root = try JSONNode.parse(data)
+        } catch {
+            throw JSONFileError(error.placedAtEndIfUnplaced(in: data), source: source)
+        }
+        do throws(JSONFieldError) {
+            return try body(root)
+        } catch {
+            var e = JSONFileError(error, source: source)
+            if fieldLines { e.line = JSONFieldLine.line(of: error.path, in: data) }
+            throw e
+        }
+    }
+
+    /// The top of a file: an object with `schemaVersion` equal to `version` (a newer one is
+    /// refused as such, first: a newer file may have fields this version does not know) and
+    /// only `known` fields.
+    static func checkedTop(_ root: JSONNode, known: [String], version current: Int) throws(JSONFieldError) -> [String: Any] {
+        guard let top = root.value as? [String: Any] else {
+            throw root.fail("expected an object { … } at the top, not \(root.shown)")
+        }
+        guard let versionNode = root.field("schemaVersion", of: top) else {
+            throw JSONFieldError(path: "schemaVersion", message: "required, but missing")
+        }
+        let version = try versionNode.wholeNumber()
+        guard version <= current else {
+            throw versionNode.fail("\(version) is newer than this woodshed understands (\(current))")
+        }
+        guard version == current else {
+            throw versionNode.fail("\(version) is not a version of this file (this woodshed reads \(current))")
+        }
+        _ = try root.object(known: known)
+        return top
+    }
+}
+
+extension JSONSyntaxError {
+    /// A file cut short ("unexpected end of file") comes without a place: it is at the end.
+    func placedAtEndIfUnplaced(in data: Data) -> JSONSyntaxError {
+        guard line == nil else { return self }
+        var e = self
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        e.line = lines.count
+        e.column = String(decoding: lines.last ?? Data(), as: UTF8.self).count + 1
+        return e
+    }
+}

@@ -32,21 +32,7 @@ extension MIDIMap {
     }
 
     init(_ root: JSONNode) throws(JSONFieldError) {
-        guard let top = root.value as? [String: Any] else {
-            throw root.fail("expected an object { … } at the top, not \(root.shown)")
-        }
-        // The version first: a newer file may have fields this version does not know.
-        guard let versionNode = root.field("schemaVersion", of: top) else {
-            throw JSONFieldError(path: "schemaVersion", message: "required, but missing")
-        }
-        let version = try versionNode.wholeNumber()
-        guard version <= MIDIMap.schemaVersion else {
-            throw versionNode.fail("\(version) is newer than this woodshed understands (\(MIDIMap.schemaVersion))")
-        }
-        guard version == MIDIMap.schemaVersion else {
-            throw versionNode.fail("\(version) is not a version of this file (this woodshed reads \(MIDIMap.schemaVersion))")
-        }
-        _ = try root.object(known: MIDIMap.topFields)
+        let top = try JSONNode.checkedTop(root, known: MIDIMap.topFields, version: MIDIMap.schemaVersion)
         name = try root.field("name", of: top)?.string() ?? ""
         description = try root.field("description", of: top)?.string() ?? ""
         debounceMilliseconds = try root.field("debounceMilliseconds", of: top)?.wholeNumber(in: MIDIMap.debounceRange) ?? 0

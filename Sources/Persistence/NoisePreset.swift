@@ -37,31 +37,13 @@ public struct NoisePreset: Sendable, Equatable {
     /// colours there are and `levels` the levels allowed (the generator's, which Persistence
     /// does not depend on).
     public init(data: Data, source: String, colors: [String], levels: ClosedRange<Double>) throws(JSONFileError) {
-        let root: JSONNode
-        do throws(JSONSyntaxError) {
-            root = try JSONNode.parse(data)
-        } catch {
-            throw JSONFileError(Playlist.placed(error, in: data), source: source)
-        }
-        do throws(JSONFieldError) {
-            try self.init(root, colors: colors, levels: levels)
-        } catch {
-            var e = JSONFileError(error, source: source)
-            e.line = JSONFieldLine.line(of: error.path, in: data)
-            throw e
+        self = try JSONNode.reading(data, source: source, fieldLines: true) { root throws(JSONFieldError) in
+            try NoisePreset(root, colors: colors, levels: levels)
         }
     }
 
     init(_ root: JSONNode, colors: [String], levels: ClosedRange<Double>) throws(JSONFieldError) {
-        guard root.value is [String: Any] else { throw root.fail("expected an object { … } at the top, not \(root.shown)") }
-        let top = try root.object(known: NoisePreset.fields)
-        guard let versionNode = root.field("schemaVersion", of: top) else {
-            throw JSONFieldError(path: "schemaVersion", message: "required, but missing")
-        }
-        let version = try versionNode.wholeNumber()
-        guard version == NoisePreset.schemaVersion else {
-            throw versionNode.fail("\(version) is not a version this woodshed reads (\(NoisePreset.schemaVersion))")
-        }
+        let top = try JSONNode.checkedTop(root, known: NoisePreset.fields, version: NoisePreset.schemaVersion)
         guard let colorNode = root.field("color", of: top) else {
             throw JSONFieldError(path: "color", message: "required, but missing (\(colors.joined(separator: ", ")))")
         }

@@ -35,21 +35,11 @@ extension PracticeFile {
     /// `toTime`, any form `SourceTime` reads); frames win when both are given. Throws, naming
     /// the field, when a section does not fit this audio or anything else is wrong.
     public func importedSections(data: Data, source: String) throws(JSONFileError) -> [Section] {
-        let root: JSONNode
-        do throws(JSONSyntaxError) {
-            root = try JSONNode.parse(data)
-        } catch {
-            throw JSONFileError(error.placedAtEndIfUnplaced(in: data), source: source)
-        }
-        do throws(JSONFieldError) {
-            return try importedSections(root)
-        } catch {
-            throw JSONFileError(error, source: source)
-        }
+        try JSONNode.reading(data, source: source, fieldLines: false) { root throws(JSONFieldError) in try importedSections(root) }
     }
 
     func importedSections(_ root: JSONNode) throws(JSONFieldError) -> [Section] {
-        let top = try JSONNode.checkedTop(root, known: PracticeFile.exchangeTopFields)
+        let top = try JSONNode.checkedTop(root, known: PracticeFile.exchangeTopFields, version: PracticeFile.schemaVersion)
         let rateNode = root.field("rate", of: top)
         let sourceRate = try rateNode?.wholeNumber(in: 1...Int(Int32.max))
         guard let listNode = root.field("sections", of: top) else {

@@ -12,21 +12,11 @@ extension PracticeFile {
 
     /// Reads a practice file's bytes; `source` names the file in errors.
     public init(data: Data, source: String) throws(JSONFileError) {
-        let root: JSONNode
-        do throws(JSONSyntaxError) {
-            root = try JSONNode.parse(data)
-        } catch {
-            throw JSONFileError(error.placedAtEndIfUnplaced(in: data), source: source)
-        }
-        do throws(JSONFieldError) {
-            try self.init(root)
-        } catch {
-            throw JSONFileError(error, source: source)
-        }
+        self = try JSONNode.reading(data, source: source, fieldLines: false) { root throws(JSONFieldError) in try PracticeFile(root) }
     }
 
     init(_ root: JSONNode) throws(JSONFieldError) {
-        let top = try JSONNode.checkedTop(root, known: PracticeFile.topFields)
+        let top = try JSONNode.checkedTop(root, known: PracticeFile.topFields, version: PracticeFile.schemaVersion)
         func required(_ key: String) throws(JSONFieldError) -> JSONNode {
             guard let node = root.field(key, of: top) else { throw JSONFieldError(path: key, message: "required, but missing") }
             return node
@@ -170,25 +160,6 @@ extension PracticeSettings {
 }
 
 extension JSONNode {
-    /// The top of a file: an object with a supported `schemaVersion` and only `known` fields.
-    static func checkedTop(_ root: JSONNode, known: [String]) throws(JSONFieldError) -> [String: Any] {
-        guard let top = root.value as? [String: Any] else {
-            throw root.fail("expected an object { … } at the top, not \(root.shown)")
-        }
-        guard let versionNode = root.field("schemaVersion", of: top) else {
-            throw JSONFieldError(path: "schemaVersion", message: "required, but missing")
-        }
-        let version = try versionNode.wholeNumber()
-        guard version <= PracticeFile.schemaVersion else {
-            throw versionNode.fail("\(version) is newer than this woodshed understands (\(PracticeFile.schemaVersion))")
-        }
-        guard version == PracticeFile.schemaVersion else {
-            throw versionNode.fail("\(version) is not a version of this file (this woodshed reads \(PracticeFile.schemaVersion))")
-        }
-        _ = try root.object(known: known)
-        return top
-    }
-
     /// A frame number: a whole number from 0 to 2^53 (JSON numbers beyond that are not exact).
     func frameNumber() throws(JSONFieldError) -> Int64 {
         guard let value = decimal else { throw fail("expected a frame number, not \(shown)") }
@@ -207,17 +178,5 @@ extension JSONNode {
             throw fail("\(formatThousandths(milli)) is out of range: use 0.25 to 2")
         }
         return Int(milli)
-    }
-}
-
-extension JSONSyntaxError {
-    /// A file cut short ("unexpected end of file") comes without a place: it is at the end.
-    func placedAtEndIfUnplaced(in data: Data) -> JSONSyntaxError {
-        guard line == nil else { return self }
-        var e = self
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        e.line = lines.count
-        e.column = String(decoding: lines.last ?? Data(), as: UTF8.self).count + 1
-        return e
     }
 }

@@ -83,20 +83,7 @@ public struct Setlist: Sendable, Equatable {
     }
 
     init(_ root: JSONNode, source: String) throws(JSONFieldError) {
-        guard let top = root.value as? [String: Any] else {
-            throw root.fail("expected an object { … } at the top, not \(root.shown)")
-        }
-        guard let versionNode = root.field("schemaVersion", of: top) else {
-            throw JSONFieldError(path: "schemaVersion", message: "required, but missing")
-        }
-        let version = try versionNode.wholeNumber()
-        guard version <= Setlist.schemaVersion else {
-            throw versionNode.fail("\(version) is newer than this woodshed understands (\(Setlist.schemaVersion))")
-        }
-        guard version == Setlist.schemaVersion else {
-            throw versionNode.fail("\(version) is not a version of this file (this woodshed reads \(Setlist.schemaVersion))")
-        }
-        _ = try root.object(known: Setlist.topFields)
+        let top = try JSONNode.checkedTop(root, known: Setlist.topFields, version: Setlist.schemaVersion)
         let stem = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
         name = try root.field("name", of: top)?.string() ?? stem
         description = try root.field("description", of: top)?.string() ?? ""

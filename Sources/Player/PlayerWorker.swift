@@ -173,26 +173,31 @@ public final class PlayerWorker: @unchecked Sendable {
             var p = program
             p.settings.speed = v
             follow(p)
-            if let s = at.step, case .pass(let from) = s.kind {
-                let pos = from + p.settings.sourceFrames(outputFrames: at.offset, speed: s.speed)
+            if let (s, pos) = heard(at, settings: p.settings) {
                 target = (p.passStep(section: s.section, pass: s.pass, from: pos, speed: v), 0)
             }
         case .transpose(let cents):
             var p = program
             p.settings.transposeCents = cents
             follow(p)
-            if let s = at.step, case .pass(let from) = s.kind {
-                let pos = from + p.settings.sourceFrames(outputFrames: at.offset, speed: s.speed)
+            if let (s, pos) = heard(at, settings: p.settings) {
                 target = (p.passStep(section: s.section, pass: s.pass, from: pos, speed: s.speed), 0)
             }
         case .seek(let delta):
-            guard let s = at.step, case .pass(let from) = s.kind else { return }
-            let pos = from + program.settings.sourceFrames(outputFrames: at.offset, speed: s.speed) + delta
-            target = (program.passStep(section: s.section, pass: s.pass, from: pos, speed: s.speed), 0)
+            guard let (s, pos) = heard(at, settings: program.settings) else { return }
+            target = (program.passStep(section: s.section, pass: s.pass, from: pos + delta, speed: s.speed), 0)
         case .replaceProgram:
             return
         }
         restart(at: at.frame, step: target.step, offset: target.offset)
+    }
+
+    /// The pass heard at the switch point `at`, and the source frame heard there; nil when no
+    /// pass is (a gap, a count-in, the end).
+    private func heard(_ at: (frame: Int64, step: ProgramStep?, offset: Int64), settings: ProgramSettings)
+        -> (step: ProgramStep, source: Int64)? {
+        guard let s = at.step, case .pass(let from) = s.kind else { return nil }
+        return (s, from + settings.sourceFrames(outputFrames: at.offset, speed: s.speed))
     }
 
     /// Writes the first block of a new generation that takes over at stream frame `frame`.

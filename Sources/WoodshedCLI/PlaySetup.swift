@@ -40,10 +40,10 @@ struct PlaySetup {
         // The practice file: live always, offline for --section.
         var load: PracticeFileLoad?
         if live || o.section != nil {
-            // The fingerprint uses the length libsndfile reports, as `woodshed sections` does.
+            // The fingerprint uses the length the header reports, as `woodshed sections` does.
             // A file new to Woodshed is not hashed before it plays (PlayApp settles it when saving).
-            let probed = try AudioFileProbe.info(path: path)
-            load = try SectionStore().open(audioPath: path, frames: probed.frames, rate: probed.rate, hashLater: true)
+            let header = opened.headerInfo
+            load = try SectionStore().open(audioPath: path, frames: header.frames, rate: header.rate, hashLater: true)
             if let problem = load?.problem {
                 if o.section != nil { throw ValidationErrorMessage("\(problem)") }
                 warnings.append("\(problem). Playing without saved sections; that file is left as it is.")

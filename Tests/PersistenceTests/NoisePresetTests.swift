@@ -52,7 +52,7 @@ struct NoisePresetTests {
 
     @Test("each mistake is one error naming the file, the line and the field", arguments: [
         (#"{"color": "brown"}"#, "n.json: schemaVersion: required, but missing"),
-        ("{\"schemaVersion\": 2,\n \"color\": \"brown\"}", "n.json:1: schemaVersion: 2 is not a version this woodshed reads (1)"),
+        ("{\"schemaVersion\": 2,\n \"color\": \"brown\"}", "n.json:1: schemaVersion: 2 is newer than this woodshed understands (1)"),
         ("{\"schemaVersion\": 1}", "n.json: color: required, but missing (white, pink, brown)"),
         ("{\"schemaVersion\": 1,\n \"color\": \"grey\"}", "n.json:2: color: \"grey\" is not a noise colour: use white, pink, brown"),
         ("{\"schemaVersion\": 1, \"color\": \"pink\",\n \"level\": -6}", "n.json:2: level: -6 is out of range: use -90 to -12 dBFS RMS"),
