@@ -19,9 +19,9 @@ HEAVY := MediaTests|StretchTests
 PLAYER_LIVE := PlayLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests
 test: setup-test build
 	swift build --build-tests
-	set -o pipefail; WOODSHED_BIN=$(CURDIR)/$(RELEASE) swift test --skip-build --filter '$(HEAVY)' 2>&1 | tee .build/test-heavy.log
-	set -o pipefail; WOODSHED_BIN=$(CURDIR)/$(RELEASE) swift test --skip-build --skip '$(HEAVY)|$(PLAYER_LIVE)' 2>&1 | tee .build/test.log
-	set -o pipefail; WOODSHED_BIN=$(CURDIR)/$(RELEASE) swift test --skip-build --no-parallel --filter '$(PLAYER_LIVE)' 2>&1 | tee .build/test-player-live.log
+	WOODSHED_BIN=$(CURDIR)/$(RELEASE) scripts/test-phase.sh heavy --filter '$(HEAVY)'
+	WOODSHED_BIN=$(CURDIR)/$(RELEASE) scripts/test-phase.sh main --skip '$(HEAVY)|$(PLAYER_LIVE)'
+	WOODSHED_BIN=$(CURDIR)/$(RELEASE) scripts/test-phase.sh player-live --no-parallel --filter '$(PLAYER_LIVE)'
 
 # The release build also checks @_noLocks/@_noAllocation on the render path.
 build:

@@ -63,6 +63,18 @@ public struct JackRecording: Sendable {
         range.lowerBound >= 0 && range.upperBound <= frames && !gaps.contains { $0.overlaps(range) }
     }
 
+    /// True when a click starting at file frame `o` could be heard whole: the quiet 96 frames
+    /// before it and the first 64 of its attack were written by process cycles. A gap (the
+    /// recorder's own xrun, under load) can hide a click, or cut one so that its tail, resuming
+    /// after the gap, reads as a new onset.
+    public func isAudible(at o: Int) -> Bool { isFullyRecorded((o - 96)..<(o + 64)) }
+
+    /// The onsets of one channel (file frames) whose neighbourhood was fully recorded
+    /// (`isAudible(at:)`).
+    public func recordedOnsets(channel: Int = 0) throws -> [Int] {
+        onsets(try samples(channel: channel)).filter(isAudible(at:))
+    }
+
     /// The samples of one channel (0-based: the index of the port in `record`'s `ports`).
     public func samples(channel: Int = 0) throws -> [Float] {
         let wav = try FloatWAV(path: path)
