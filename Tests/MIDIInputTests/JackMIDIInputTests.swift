@@ -93,12 +93,17 @@ struct JackMIDIInputTests {
         let fromLoopStart = Array(events[start...])
         #expect(fromLoopStart.count >= 4)
         #expect(fromLoopStart.map(\.bytes) == fromLoopStart.indices.map { SequencedNotes.loop[$0 % 4] })
-        // RtMidi's time stamp: seconds since the previous message, measured in JACK cycles of
-        // 5.3 ms (seen here: within 5 ms); 30 ms leaves room for a loaded machine.
+        // RtMidi's time stamp: seconds since the previous message, read from the wall clock when
+        // its process callback runs (JACK cycles of 5.3 ms; seen here: within 5 ms). On a loaded
+        // machine a callback can run late (35 ms seen with both cores busy), which shortens the
+        // next stamp by as much: each stamp within 50 ms, and half of them within 10 ms.
+        var errors: [Double] = []
         for i in 1..<fromLoopStart.count {
             let gap = SequencedNotes.gaps[(i - 1) % 4]
-            #expect(abs(fromLoopStart[i].timestamp - gap) < 0.03, "message \(i): \(fromLoopStart[i].timestamp) s after the previous, expected \(gap) s")
+            errors.append(abs(fromLoopStart[i].timestamp - gap))
+            #expect(errors.last! < 0.05, "message \(i): \(fromLoopStart[i].timestamp) s after the previous, expected \(gap) s")
         }
+        #expect(errors.count >= 3 && errors.sorted()[errors.count / 2] < 0.01, "errors \(errors)")
     }
 
     @Test("after close() the input is quiet, and closing again does nothing")
