@@ -71,8 +71,13 @@ public enum SampleLoader {
         if status.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(path: path, reason: systemError(EISDIR)) }
         if status.st_size == 0 { throw .empty(path: path) }
 
+        // libsndfile gets a duplicate it owns: it closes the descriptor of a failed sf_open_fd
+        // even when told not to (1.2.0), and a second close(fd) here would then close whatever
+        // another thread had opened under that number meanwhile.
+        let duplicate = dup(fd)
+        guard duplicate >= 0 else { throw .cannotOpen(path: path, reason: systemError(errno)) }
         var info = SF_INFO()
-        guard let file = sf_open_fd(fd, Int32(SFM_READ), &info, 0) else {
+        guard let file = sf_open_fd(duplicate, Int32(SFM_READ), &info, Int32(SF_TRUE)) else {
             throw .notAudio(path: path, reason: SystemMessage.sndfile(nil))
         }
         defer { sf_close(file) }

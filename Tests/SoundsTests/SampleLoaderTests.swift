@@ -1,6 +1,7 @@
 import CSndFile
 import Foundation
 import Sounds
+import Synchronization
 import Testing
 
 @Suite("Loading click samples")
@@ -92,6 +93,35 @@ struct SampleLoaderTests {
         let text = error?.description ?? ""
         #expect(text.hasPrefix("cannot read sound file '\(path)': "))
         #expect(!text.contains("\n"))
+    }
+
+    @Test("a refused file's descriptor is closed once: files other threads open meanwhile stay readable")
+    func refusalClosesOnce() throws {
+        // libsndfile closes the descriptor of a failed sf_open_fd itself; closing it again
+        // closed another thread's file that had just been given the same number (seen in CI
+        // as "Format not recognised" on a good file).
+        let dir = try TemporaryDirectory()
+        let bad = dir.path("notes.wav"), good = dir.path("click.wav")
+        try "these are not samples\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let click = decayingSine(seconds: 0.010, rate: 48_000)
+        try writeSound(click, to: good, rate: 48_000, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT))
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { k in
+            for _ in 0..<400 {
+                if k % 2 == 0 {
+                    _ = try? SampleLoader.load(path: bad, rate: 48_000)
+                } else {
+                    do {
+                        let wave = try SampleLoader.load(path: good, rate: 48_000)
+                        if wave != click { failures.withLock { $0.append("a different wave") } }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+        }
+        let seen = failures.withLock { $0 }
+        #expect(seen.count == 0, "loads of a good file failed: \(seen.prefix(3))")
     }
 
     @Test("an empty file and a file of silence are refused")
