@@ -18,21 +18,30 @@ extension SectionsAction {
 /// `list`: the sections as a table. Main thread.
 struct SectionsList: SectionsAction {
     static let configuration = CommandConfiguration(commandName: "woodshed sections FILE list",
-                                                    abstract: "Show the sections: number, name, from, to, length and plan.")
+                                                    abstract: "Show the sections: number, name, from, to, length, plan and text.",
+                                                    discussion: """
+        The text column (a sentence's words, from subtitles) is shown when a section
+        has any; its lines are joined with " / ".
+        """)
 
     func run(on session: inout SectionsSession) throws -> String {
         let sections = session.file.sections
         guard !sections.isEmpty else { return "no sections yet" }
-        var rows = [["#", "name", "from", "to", "length", "plan"]]
+        let withText = sections.contains { !($0.text ?? "").isEmpty }
+        var rows = [["#", "name", "from", "to", "length", "plan"] + (withText ? ["text"] : [])]
         for (i, s) in sections.enumerated() {
-            rows.append(["\(i + 1)", s.name, session.time(s.start), session.time(s.end), session.time(s.length), s.plan.summary])
+            let text = (s.text ?? "").split(whereSeparator: \.isNewline).joined(separator: " / ")
+            rows.append(["\(i + 1)", s.name, session.time(s.start), session.time(s.end), session.time(s.length), s.plan.summary]
+                        + (withText ? [text] : []))
         }
-        let widths = (0..<6).map { c in rows.map { $0[c].count }.max()! }
+        let columns = rows[0].count
+        let widths = (0..<columns).map { c in rows.map { $0[c].count }.max()! }
         return rows.map { row in
-            row.indices.map { c in
+            let line = row.indices.map { c in
                 let cell = row[c], pad = String(repeating: " ", count: widths[c] - cell.count)
-                return c == 0 ? pad + cell : c == 5 ? cell : cell + pad
+                return c == 0 ? pad + cell : c == columns - 1 ? cell : cell + pad
             }.joined(separator: "  ")
+            return String(line.reversed().drop { $0 == " " }.reversed())   // a section with no text
         }.joined(separator: "\n")
     }
 }

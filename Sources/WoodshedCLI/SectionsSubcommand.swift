@@ -13,7 +13,7 @@ struct SectionsSubcommand: ParsableCommand {
         abstract: "Mark, list and edit the practice sections of an audio file.",
         discussion: """
             ACTION is one of (default: list):
-              list                         the sections: number, name, times, plan
+              list                         the sections: number, name, times, plan, text
               add NAME FROM TO [plan]      add a section at the end
               rm NAME                      remove a section
               rename NAME NEW              rename a section
@@ -35,7 +35,7 @@ struct SectionsSubcommand: ParsableCommand {
     @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).")
     var file: String
 
-    @Argument(help: "list, add, rm, rename, move, nudge, set, export or import.")
+    @Argument(help: "list, add, rm, rename, move, nudge, set, export, import or split.")
     var action: String = "list"
 
     @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.")
@@ -49,7 +49,7 @@ struct SectionsSubcommand: ParsableCommand {
 
     func run() throws {
         guard let type = Self.actions[action] else {
-            throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export or import")
+            throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export, import or split")
         }
         let words = type == SectionsNudge.self ? SectionsNudge.protectingNegativeStep(arguments) : arguments
         let parsed: any SectionsAction

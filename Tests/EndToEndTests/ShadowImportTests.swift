@@ -136,10 +136,10 @@ struct ShadowImportTests {
 
             """)
         #expect(try f.run("sections", "lesson.wav").stdout == """
-            #  name   from      to        length    plan
-            1  s1     0:01.000  0:02.900  0:01.900  3 passes, then stop
-            2  s2     0:02.900  0:05.250  0:02.350  1 pass, then stop
-            3  s3     0:09.000  0:10.000  0:01.000  1 pass, then stop
+            #  name   from      to        length    plan                 text
+            1  s1     0:01.000  0:02.900  0:01.900  3 passes, then stop  Bonjour tout le monde.
+            2  s2     0:02.900  0:05.250  0:02.350  1 pass, then stop    Comment ça va ? / - Très bien, / merci.
+            3  s3     0:09.000  0:10.000  0:01.000  1 pass, then stop    À bientôt !
             4  point  0:07.000  0:09.000  0:02.000  1 pass, then stop
 
             """)
