@@ -13,10 +13,12 @@ public enum OfflineRender {
 
     /// Renders `frames` frames of `renderer` (sent `.start` first) into `path`.
     /// `progress(done, total)` is called every 64 blocks (the caller throttles its display).
+    /// Returns how the file was written ("wav16", or "wav16 as RF64" over 4 GiB).
+    @discardableResult
     public static func run(renderer: Renderer, frames total: Int64, to path: String,
                            format: OutputFormat, rate: Int,
-                           progress: ((Int64, Int64) -> Void)? = nil) throws(RenderError) {
-        let writer = try SoundFileWriter(path: path, format: format, rate: rate)
+                           progress: ((Int64, Int64) -> Void)? = nil) throws(RenderError) -> String {
+        let writer = try SoundFileWriter(path: path, format: format, rate: rate, frames: total)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames)
         defer { buffer.deallocate() }
         _ = renderer.commands.tryPush(.start)
@@ -39,5 +41,6 @@ public enum OfflineRender {
         }
         try writer.commit()
         progress?(total, total)
+        return writer.formatDescription
     }
 }

@@ -24,6 +24,31 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// True for the WAV formats, whose sizes are 32-bit: over 4 GiB they are written as RF64.
+    public var isWAV: Bool { self == .wav16 || self == .wav24 || self == .wav32f }
+
+    /// Bytes of one sample in a WAV file of this format.
+    var wavBytesPerSample: Int64 {
+        switch self {
+        case .wav16, .flac16: 2
+        case .wav24, .flac24: 3
+        case .wav32f: 4
+        }
+    }
+
+    /// True when `frames` frames of `channels` channels are too many for a plain WAV file: its
+    /// RIFF and data sizes are 32-bit, so past 4 GiB (less room for the header) they overflow.
+    /// `limit` is that room in bytes (smaller in tests).
+    public func needsRF64(frames: Int64, channels: Int, limit: Int64 = OutputFormat.wavDataLimit) -> Bool {
+        isWAV && frames > limit / (Int64(max(channels, 1)) * wavBytesPerSample)
+    }
+
+    /// The most data bytes a plain WAV holds: 2^32 − 1 less 4 KiB for its header chunks.
+    public static let wavDataLimit: Int64 = 0xFFFF_FFFF - 4_096
+
+    /// The same sample format in an RF64 file (EBU Tech 3306: WAV with 64-bit sizes).
+    var rf64Format: Int32 { Int32(SF_FORMAT_RF64) | (sndfileFormat & Int32(SF_FORMAT_SUBMASK)) }
+
     var sndfileFormat: Int32 {
         switch self {
         case .wav16: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)

@@ -13,9 +13,23 @@ public final class SoundFileWriter {
     /// Integer formats: samples are clamped to ±1 here (faster than libsndfile's clipping mode).
     private let clamps: Bool
     private let channels: Int
+    /// True when the file is RF64: a WAV render of `frames` over 4 GiB (its 32-bit sizes would
+    /// overflow). A smaller WAV is a plain RIFF WAV.
+    public let isRF64: Bool
+    /// For a plain WAV: the most frames it can hold; writing more is refused, not wrapped.
+    private let wavFrameLimit: Int64
+    private var written: Int64 = 0
+    private let format: OutputFormat
 
-    public init(path: String, format: OutputFormat, rate: Int, channels: Int = 1) throws(RenderError) {
+    /// The format for a "wrote" line: "wav32f", or "wav32f as RF64" when it is one.
+    public var formatDescription: String { format.rawValue + (isRF64 ? " as RF64" : "") }
+
+    /// Opens `path` (under its temporary name) for `frames` frames — the render's length, which
+    /// picks RF64 for a WAV over 4 GiB (`wavDataLimit` bytes; smaller in tests).
+    public init(path: String, format: OutputFormat, rate: Int, channels: Int = 1, frames: Int64,
+                wavDataLimit: Int64 = OutputFormat.wavDataLimit) throws(RenderError) {
         self.path = path
+        self.format = format
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let base = path.split(separator: "/").last.map(String.init) ?? path
@@ -23,7 +37,9 @@ public final class SoundFileWriter {
         var info = SF_INFO()
         info.samplerate = Int32(rate)
         info.channels = Int32(channels)
-        info.format = format.sndfileFormat
+        isRF64 = format.needsRF64(frames: frames, channels: channels, limit: wavDataLimit)
+        wavFrameLimit = format.isWAV && !isRF64 ? wavDataLimit / (Int64(channels) * format.wavBytesPerSample) : .max
+        info.format = isRF64 ? format.rf64Format : format.sndfileFormat
         guard sf_format_check(&info) != 0 else { throw .unsupported("\(format.rawValue) at \(rate) Hz") }
         guard let f = sf_open(temporaryPath, Int32(SFM_WRITE), &info) else {
             let why = String(cString: sf_strerror(nil))
@@ -40,6 +56,10 @@ public final class SoundFileWriter {
     /// Appends `frames` frames (`frames × channels` interleaved samples).
     public func write(_ samples: UnsafeMutablePointer<Float>, frames: Int) throws(RenderError) {
         guard let f = file else { return }
+        guard written + Int64(frames) <= wavFrameLimit else {
+            throw .cannotWrite(path: path, reason: "more than a WAV file holds (4 GiB); render it as FLAC")
+        }
+        written += Int64(frames)
         if clamps {
             for i in 0..<frames * channels { samples[i] = min(max(samples[i], -1), 1) }
         }

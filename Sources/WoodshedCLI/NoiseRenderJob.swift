@@ -31,7 +31,7 @@ struct NoiseRenderJob {
 
     func write(to path: String, format: OutputFormat) throws {
         let rate = generator.rate
-        let out = try SoundFileWriter(path: path, format: format, rate: rate)
+        let out = try SoundFileWriter(path: path, format: format, rate: rate, frames: frames)
         let block = OfflineRender.blockFrames
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block)
         defer { buffer.deallocate() }
@@ -53,6 +53,6 @@ struct NoiseRenderJob {
         }
         try out.commit()
         progress.finish()
-        print("wrote \(path): \(summary) (\(frames) frames at \(rate) Hz, \(format.rawValue))")
+        print("wrote \(path): \(summary) (\(frames) frames at \(rate) Hz, \(out.formatDescription))")
     }
 }

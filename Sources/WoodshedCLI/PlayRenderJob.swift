@@ -29,14 +29,14 @@ struct PlayRenderJob {
         defer { deck.deallocate() }
         let worker = PlayerWorker(writer: writer, deck: deck)
         let channels = stems ? 3 : 2
-        let out = try SoundFileWriter(path: path, format: format, rate: rate, channels: channels)
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 256 * channels)
-        defer { buffer.deallocate() }
         let limit = seconds.map { Int64(($0 * Double(rate)).rounded()) } ?? Int64.max
         var length: Int64 = 0
         var step = program.start(section: setup.startSection)
         while let s = step, length < limit { length += s.length; step = program.step(after: s) }
         let total = min(length, limit)
+        let out = try SoundFileWriter(path: path, format: format, rate: rate, channels: channels, frames: total)
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 256 * channels)
+        defer { buffer.deallocate() }
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: Diagnostics.stderrIsTerminal)
         Interrupts.install()
         let frames = try OfflinePlayback.run(worker, maxFrames: limit) { c, l, r, n in
@@ -53,6 +53,6 @@ struct PlayRenderJob {
         }
         progress.finish()
         try out.commit()
-        print("wrote \(path): \(setup.summary), \(Clock.format(frames: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(format.rawValue)\(stems ? ", stems: music L, music R, click" : ""))")
+        print("wrote \(path): \(setup.summary), \(Clock.format(frames: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(out.formatDescription)\(stems ? ", stems: music L, music R, click" : ""))")
     }
 }

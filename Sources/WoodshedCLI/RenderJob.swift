@@ -50,11 +50,11 @@ struct RenderJob {
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: Diagnostics.stderrIsTerminal)
         Interrupts.install()
         defer { progress.finish() }
-        try OfflineRender.run(renderer: renderer, frames: frames, to: path, format: format, rate: rate) { done, total in
+        let written = try OfflineRender.run(renderer: renderer, frames: frames, to: path, format: format, rate: rate) { done, total in
             progress.update(done: done, total: total)
         }
         progress.finish()
-        print("wrote \(path): \(setup.summary), \(Clock.format(frames: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(format.rawValue))")
+        print("wrote \(path): \(setup.summary), \(Clock.format(frames: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written))")
     }
 }
 
