@@ -41,6 +41,17 @@ public final class SoundFileWriter {
         wavFrameLimit = format.isWAV && !isRF64 ? wavDataLimit / (Int64(channels) * format.wavBytesPerSample) : .max
         info.format = isRF64 ? format.rf64Format : format.sndfileFormat
         guard sf_format_check(&info) != 0 else { throw .unsupported("\(format.rawValue) at \(rate) Hz") }
+        if format.isWAV {
+            // A WAV's size is known: refuse at once rather than fill the disk and fail hours in.
+            let needed = frames * Int64(channels) * format.wavBytesPerSample + 4_096
+            var fs = statvfs()
+            if statvfs(dir, &fs) == 0 {
+                let free = Int64(fs.f_bavail) * Int64(fs.f_frsize)
+                if needed > free {
+                    throw .cannotWrite(path: path, reason: "it needs \(Self.size(needed)), but only \(Self.size(free)) are free there")
+                }
+            }
+        }
         guard let f = sf_open(temporaryPath, Int32(SFM_WRITE), &info) else {
             let why = String(cString: sf_strerror(nil))
             throw .cannotWrite(path: path, reason: Self.explain(why, dir: dir))
@@ -94,6 +105,15 @@ public final class SoundFileWriter {
             file = nil
             unlink(temporaryPath)
         }
+    }
+
+    /// "3.1 TB", "75.2 GB", "512.0 MB": decimal units, as `df -H` and file managers show them.
+    static func size(_ bytes: Int64) -> String {
+        let units = ["bytes", "kB", "MB", "GB", "TB", "PB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1000 && unit < units.count - 1 { value /= 1000; unit += 1 }
+        let tenths = Int((value * 10).rounded())
+        return unit == 0 ? "\(bytes) bytes" : "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 
     private static func explain(_ sndfileMessage: String, dir: String) -> String {

@@ -12,9 +12,7 @@ let liveQuitRequested = Atomic<Bool>(false)
 
 /// SIGINT, SIGTERM and SIGHUP set `liveQuitRequested`. Main thread.
 func installQuitSignals() {
-    for s in [SIGINT, SIGTERM, SIGHUP] {
-        signal(s) { _ in liveQuitRequested.store(true, ordering: .relaxed) }
-    }
+    QuitSignals.catching([SIGINT, SIGTERM, SIGHUP]) { _ in liveQuitRequested.store(true, ordering: .relaxed) }
 }
 
 /// The control thread's loop for `woodshed click`: keys in, actions to the session, notices

@@ -61,7 +61,6 @@ struct RenderJob {
 /// Ctrl-C during a render: stop, remove the partial file, exit non-zero. Main thread.
 enum Interrupts {
     static func install() {
-        signal(SIGINT) { _ in OfflineRender.interruptRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in OfflineRender.interruptRequested.store(true, ordering: .relaxed) }
+        QuitSignals.catching([SIGINT, SIGTERM]) { _ in OfflineRender.interruptRequested.store(true, ordering: .relaxed) }
     }
 }

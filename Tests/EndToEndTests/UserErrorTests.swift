@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WoodshedTestSupport
 
 @Suite("Bad input: one clear line, non-zero exit, nothing written")
 struct UserErrorTests {
@@ -51,23 +52,53 @@ struct UserErrorTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test("an existing file is replaced only when the render completes; Ctrl-C leaves it untouched")
+    @Test("an existing file is replaced only when the render completes; Ctrl-C leaves it untouched, even from a parent that blocks SIGINT")
     func interrupted() throws {
         let dir = try E2E.tempDir()
-        let out = dir.appendingPathComponent("long.wav")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("long.flac")
         try Data("precious".utf8).write(to: out)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: E2E.woodshed)
-        p.arguments = ["render", out.path, "120", "--bars", "200000", "--rate", "96000", "--format", "wav32f"]
+        // 200 000 bars of FLAC: minutes of work, little disk, should the interrupt be lost.
+        p.arguments = ["render", out.path, "120", "--bars", "200000"]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
+        // Started with SIGINT blocked, as Foundation starts children from a thread that blocks
+        // it: woodshed must unblock it (it once rendered on to a full disk here).
+        var block = sigset_t(), old = sigset_t()
+        sigemptyset(&block)
+        sigaddset(&block, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &block, &old)
         try p.run()
-        usleep(300_000)
+        pthread_sigmask(SIG_SETMASK, &old, nil)
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        // Ctrl-C once the render writes (its temporary file exists).
+        let partial = dir.appendingPathComponent(".long.flac.partial-\(p.processIdentifier)").path
+        let writing = PrivateJackServer.wait(timeout: 20) { FileManager.default.fileExists(atPath: partial) }
+        try #require(writing, "the render never started writing")
         kill(p.processIdentifier, SIGINT)
+        let stopped = PrivateJackServer.wait(timeout: 10) { !p.isRunning }
+        #expect(stopped, "still rendering 10 s after Ctrl-C")
+        if !stopped { kill(p.processIdentifier, SIGKILL) }
         p.waitUntilExit()
         #expect(p.terminationStatus != 0)
         #expect(try Data(contentsOf: out) == Data("precious".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["long.wav"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["long.flac"])
+    }
+
+    @Test("a WAV bigger than the free space is refused at once, naming both sizes; nothing written")
+    func noRoom() throws {
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("huge.wav").path
+        // 1 000 000 bars of 4/4 at 120 BPM at 384 kHz, 32-bit float: 2 000 000 s, 3.1 TB.
+        let r = try E2E.run(E2E.woodshed, ["render", out, "120", "--bars", "1000000", "--rate", "384000", "--format", "wav32f"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: cannot write '\(out)': it needs 3.1 TB, but only "), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix(" are free there\n") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(r.stdout == "")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
     }
 
     @Test("--help on every subcommand, and a completion script")
