@@ -34,7 +34,7 @@ struct LiveTempoChangeTests {
     func manyChanges(rate: Int, block: Int) throws {
         var rig = try OfflineLiveRig(ClickSettings(milliBPM: 97_000, beats: 7, denominator: 8), rate: rate, block: block)
         var oracle = LiveTempoOracle(rate: Int64(rate), denominator: 8, milliBPM: 97_000)
-        var rng = SplitMix(seed: UInt64(rate))
+        var rng = SeededRandom(seed: UInt64(rate))
         rig.session.perform(.start)
         var tempo: Int64 = 97_000
         for i in 0..<200 {
@@ -93,18 +93,5 @@ struct LiveTempoChangeTests {
         #expect(s.message == "the tempo map sets the tempo")
         s.perform(.beatsPerBarStep(1))
         #expect(s.message == "the tempo map sets the meter")
-    }
-}
-
-/// A small deterministic generator for the random tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import CSndFile
 import Foundation
 import Media
 import Testing
+import WoodshedTestSupport
 
 /// Opening `path` both ways (probe, source) and returns the error text of each. Test thread.
 private func errors(opening path: String, folder: TemporaryFolder) -> [String] {

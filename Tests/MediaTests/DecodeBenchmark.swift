@@ -2,6 +2,7 @@ import CSndFile
 import Foundation
 import Media
 import Testing
+import WoodshedTestSupport
 
 /// The process's peak resident memory since the last reset, in kB (Linux). Test thread.
 private func peakResidentKilobytes() -> Int? {

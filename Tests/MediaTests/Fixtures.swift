@@ -2,6 +2,7 @@ import CSndFile
 import Foundation
 import Media
 import Testing
+import WoodshedTestSupport
 
 /// A fresh temporary folder per test, removed when the value is dropped. Test thread.
 final class TemporaryFolder {
@@ -18,19 +19,6 @@ final class TemporaryFolder {
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
     /// Where tests keep decoded copies.
     var cache: URL { url.appendingPathComponent("cache", isDirectory: true) }
-}
-
-/// Reproducible random numbers (SplitMix64). Test thread.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
 }
 
 /// Test thread (a value). A file format a fixture is written in, with libsndfile's code for it.

@@ -1,6 +1,7 @@
 import CSndFile
 import Foundation
 import Testing
+import WoodshedTestSupport
 
 /// Test thread (a value). What happened to plain libsndfile seeks in one file.
 private struct SeekCount: Equatable, CustomStringConvertible {

@@ -49,7 +49,7 @@ public struct SpokenLesson {
             samples += piece
         }
         samples += [Float](repeating: 0, count: Int((pauses[texts.count] * Double(rate)).rounded()))
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         let sigma = Float(pow(10, noise / 20))
         for i in samples.indices { samples[i] += sigma * random.gaussian() }
         self.rate = rate
@@ -129,20 +129,3 @@ public struct SpokenLessonError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Reproducible random numbers (SplitMix64) with Gaussian values. Test thread.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-    /// Standard normal (Box–Muller).
-    mutating func gaussian() -> Float {
-        let u1 = (Double(next() >> 11) + 1) / 9_007_199_254_740_993, u2 = Double(next() >> 11) / 9_007_199_254_740_992
-        return Float((-2 * log(u1)).squareRoot() * cos(2 * .pi * u2))
-    }
-}
