@@ -96,12 +96,6 @@ struct SectionsImport: SectionsAction {
             throw ValidationErrorMessage("\(input): " + (warnings.isEmpty ? "no \(things) in the file" : "no \(things) inside the audio"))
         }
         let report = try session.edit { (f: inout PracticeFile) throws(SectionEditError) in try f.merge(incoming) }
-        var lines: [String] = []
-        for (item, s) in zip(report, incoming) {
-            lines.append("\(item.replaced ? "replaced" : "added") '\(s.name)': \(session.range(s)); \(s.plan.summary)")
-        }
-        let added = report.filter { !$0.replaced }.count
-        lines.append("imported \(plural(report.count, "section")) from \(input): \(added) added, \(report.count - added) replaced")
-        return lines.joined(separator: "\n")
+        return session.mergeReport(report, of: incoming, thing: "section") { "imported \($0) from \(input)" }
     }
 }

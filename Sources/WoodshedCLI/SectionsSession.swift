@@ -65,6 +65,18 @@ struct SectionsSession {
         "\(time(s.start)) to \(time(s.end)) (\(time(s.length)))"
     }
 
+    /// What a merge did: a line per section ("added 's1': 0:01.000 to 0:03.000 (0:02.000); 1
+    /// pass, then stop"), then `summary("N things")` + ": A added, R replaced".
+    func mergeReport(_ report: [(name: String, replaced: Bool)], of incoming: [Section],
+                     thing: String, summary: (String) -> String) -> String {
+        var lines = zip(report, incoming).map { item, s in
+            "\(item.replaced ? "replaced" : "added") '\(s.name)': \(range(s)); \(s.plan.summary)"
+        }
+        let added = report.filter { !$0.replaced }.count
+        lines.append("\(summary(plural(report.count, thing))): \(added) added, \(report.count - added) replaced")
+        return lines.joined(separator: "\n")
+    }
+
     /// The section a NAME argument picks (by name or number), or a one-line error.
     func pick(_ reference: String) throws -> (index: Int, section: Section) {
         do {

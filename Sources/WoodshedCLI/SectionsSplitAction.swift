@@ -130,12 +130,6 @@ struct SectionsSplit: SectionsAction {
             writeStderr("Warning: \(left.joined(separator: ", ")) \(left.count == 1 ? "is" : "are") left from before"
                 + " (remove \(left.count == 1 ? "it" : "them") with rm if not wanted)\n")
         }
-        var lines: [String] = []
-        for (item, s) in zip(report, incoming) {
-            lines.append("\(item.replaced ? "replaced" : "added") '\(s.name)': \(session.range(s)); \(s.plan.summary)")
-        }
-        let added = report.filter { !$0.replaced }.count
-        lines.append("split into \(plural(report.count, "sentence")): \(added) added, \(report.count - added) replaced")
-        return lines.joined(separator: "\n")
+        return session.mergeReport(report, of: incoming, thing: "sentence") { "split into \($0)" }
     }
 }
