@@ -48,13 +48,6 @@ public struct NoisePresetLibrary: Sendable {
 
     /// Name → file, the user's folder winning.
     func files() -> [String: URL] {
-        var out: [String: URL] = [:]
-        for folder in [builtinFolder, userFolder].compactMap({ $0 }) {
-            let urls = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-            for url in urls where url.pathExtension == "json" && !url.lastPathComponent.hasPrefix(".") {
-                out[url.deletingPathExtension().lastPathComponent] = url
-            }
-        }
-        return out
+        PresetFolders.files(builtin: builtinFolder, user: userFolder).mapValues(\.url)
     }
 }

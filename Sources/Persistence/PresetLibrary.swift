@@ -55,14 +55,6 @@ public struct PresetLibrary: Sendable {
 
     /// Preset name → file, the user's folder winning.
     func files() -> [String: (url: URL, isUser: Bool)] {
-        var out: [String: (url: URL, isUser: Bool)] = [:]
-        for (folder, isUser) in [(builtinFolder, false), (userFolder, true)] {
-            guard let folder else { continue }
-            let urls = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-            for url in urls where url.pathExtension == "json" {
-                out[url.deletingPathExtension().lastPathComponent] = (url, isUser)
-            }
-        }
-        return out
+        PresetFolders.files(builtin: builtinFolder, user: userFolder)
     }
 }
