@@ -59,8 +59,8 @@ let package = Package(
         ]),
         .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"]),
 
-        // Shared by the test targets: onset detection.
-        .target(name: "WoodshedTestSupport", path: "Tests/Support"),
+        // Shared by the test targets: onset detection, private JACK servers, test sound files.
+        .target(name: "WoodshedTestSupport", dependencies: ["CSndFile"], path: "Tests/Support"),
         .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore", "Persistence"]),
         .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),

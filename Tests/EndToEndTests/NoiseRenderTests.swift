@@ -1,17 +1,10 @@
 import CSndFile
 import Foundation
 import Testing
+import WoodshedTestSupport
 
 @Suite("woodshed render --noise: white, pink or brown noise to a file, for exactly --seconds")
 struct NoiseRenderTests {
-    /// Frames, rate, channels and format from a sound file's header, without reading its samples.
-    func header(_ path: String) -> SF_INFO? {
-        var info = SF_INFO()
-        guard let f = sf_open(path, Int32(SFM_READ), &info) else { return nil }
-        sf_close(f)
-        return info
-    }
-
     @Test("render rain.wav --noise brown --seconds 600: exactly 28 800 000 frames of mono 16-bit WAV")
     func tenMinutesOfBrown() throws {
         let dir = try E2E.tempDir()
@@ -19,7 +12,7 @@ struct NoiseRenderTests {
         let r = try E2E.woodshed("render", path, "--noise", "brown", "--seconds", "600")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "wrote \(path): brown noise at -18 dBFS RMS, 10:00.000 (28800000 frames at 48000 Hz, wav16)\n")
-        let info = try #require(header(path))
+        let info = try #require(TestAudio.header(path))
         #expect(info.frames == 28_800_000)
         #expect(info.samplerate == 48_000 && info.channels == 1)
         #expect(info.format == Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16))

@@ -7,20 +7,6 @@ import WoodshedTestSupport
 /// played and changed by real JACK MIDI events sent at known server frames, its music ports
 /// recorded by a JACK client that writes every period at its own server frame.
 enum LivePlay {
-    /// A 16-bit stereo WAV whose left sample i is (i mod 32768)/32768, right its negative
-    /// (written as integers: libsndfile scales floats by 32767 on the way to 16 bits).
-    static func indexedWAV(_ path: String, frames: Int, rate: Int) throws {
-        var info = SF_INFO(frames: 0, samplerate: Int32(rate), channels: 2, format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
-        guard let f = sf_open(path, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
-        var data = [Int16](repeating: 0, count: 2 * frames)
-        for i in 0..<frames { data[2 * i] = Int16(i % 32768); data[2 * i + 1] = -Int16(i % 32768) }
-        _ = data.withUnsafeBufferPointer { sf_writef_short(f, $0.baseAddress, Int64(frames)) }
-        sf_close(f)
-    }
-
-    /// Source frame i of the indexed file, left channel.
-    static func indexed(_ i: Int) -> Float { Float(i % 32768) / 32768 }
-
     /// The pedals of these tests: note 60 plays/pauses, 62 slows down by half, 64 marks in,
     /// 65 marks out, 67 next section.
     static let map = """
@@ -81,7 +67,7 @@ struct PlayLiveTests {
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("indexed.wav").path
-        try LivePlay.indexedWAV(song, frames: 96_000, rate: 48_000)
+        try TestAudio.numberedWAV(song, frames: 96_000)
         let p = try LivePlay.start(server, name: "wsplay", dir: dir,
                                    [song, "--from", "0.5", "--to", "1.25", "--repeat", "3", "--crossfade", "0"])
         defer { PrivateJackServer.terminate(p) }
@@ -99,7 +85,7 @@ struct PlayLiveTests {
         let s = try #require(left.firstIndex { $0 != 0 }, "no music recorded")
         let total = 3 * 36_000
         try #require(s + total + 4_800 <= left.count, "the recording ends too soon")
-        let pass = (24_000..<60_000).map(LivePlay.indexed)
+        let pass = (24_000..<60_000).map(TestAudio.numbered)
         let expected = pass + pass + pass
         // Playing fades in over the first 128 frames (from the pause), then every sample is the file's.
         let fadeIn = (0..<128).allSatisfy { abs(left[s + $0]) <= expected[$0] + 1e-6 }
@@ -138,7 +124,7 @@ struct PlayLiveTests {
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("indexed.wav").path
-        try LivePlay.indexedWAV(song, frames: 240_000, rate: 48_000)
+        try TestAudio.numberedWAV(song, frames: 240_000)
         let p = try LivePlay.start(server, name: "wsspeed", dir: dir, [song, "--from", "0.5", "--crossfade", "0"])
         defer { PrivateJackServer.terminate(p) }
         let wav = dir.appendingPathComponent("music.wav").path
@@ -154,7 +140,7 @@ struct PlayLiveTests {
         let s = try #require(left.firstIndex { $0 != 0 }, "no music recorded")
         let pedal = sent[2].abs - Int64(rec.firstServerFrame)   // the speed pedal, as a frame of the recording
         // At 1× the player copies the file exactly; the change shows as the first frame that differs.
-        let d = try #require((s + 128..<left.count).first { left[$0] != LivePlay.indexed(24_000 + $0 - s) },
+        let d = try #require((s + 128..<left.count).first { left[$0] != TestAudio.numbered(24_000 + $0 - s) },
                              "the speed never changed")
         let latency = Int64(d) - pedal
         #expect(latency > 0, "changed \(-latency) frames before the pedal")
@@ -210,7 +196,7 @@ struct PlayLiveTests {
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("indexed.wav").path
-        try LivePlay.indexedWAV(song, frames: 240_000, rate: 48_000)
+        try TestAudio.numberedWAV(song, frames: 240_000)
         let p = try LivePlay.start(server, name: "wsmark", dir: dir, [song])
         defer { PrivateJackServer.terminate(p) }
         // Play at 0, mark in 1 s later, mark out at 2.5 s.

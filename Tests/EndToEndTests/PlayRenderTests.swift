@@ -3,26 +3,10 @@ import Foundation
 import Testing
 import WoodshedTestSupport
 
-/// Reads every channel of a sound file (interleaved frames split per channel).
+/// Every channel of a sound file, one array each.
 private func readChannels(_ path: String) throws -> (rate: Int, channels: [[Float]]) {
-    var info = SF_INFO()
-    guard let f = sf_open(path, Int32(SFM_READ), &info) else { throw CocoaError(.fileReadUnknown) }
-    defer { sf_close(f) }
-    let ch = Int(info.channels), n = Int(info.frames)
-    var all = [Float](repeating: 0, count: n * ch)
-    _ = all.withUnsafeMutableBufferPointer { sf_readf_float(f, $0.baseAddress, info.frames) }
-    return (Int(info.samplerate), (0..<ch).map { c in stride(from: c, to: all.count, by: ch).map { all[$0] } })
-}
-
-/// A 16-bit stereo WAV whose left sample i is (i mod 32768)/32768, right its negative.
-private func indexedWAV(_ path: String, frames: Int, rate: Int) throws {
-    var info = SF_INFO(frames: 0, samplerate: Int32(rate), channels: 2, format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
-    guard let f = sf_open(path, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
-    // Written as integers: libsndfile scales floats by 32767 on the way to 16 bits, and reads by 32768.
-    var data = [Int16](repeating: 0, count: 2 * frames)
-    for i in 0..<frames { data[2 * i] = Int16(i % 32768); data[2 * i + 1] = -Int16(i % 32768) }
-    _ = data.withUnsafeBufferPointer { sf_writef_short(f, $0.baseAddress, Int64(frames)) }
-    sf_close(f)
+    let sound = try TestAudio.read(path)
+    return (sound.rate, (0..<sound.channels).map(sound.channel))
 }
 
 @Suite("woodshed render --play: practice programs written offline, to the frame")
@@ -31,7 +15,7 @@ struct PlayRenderTests {
     func seamBitExact() throws {
         let dir = try E2E.tempDir()
         let song = dir.appendingPathComponent("indexed.wav").path, out = dir.appendingPathComponent("out.wav").path
-        try indexedWAV(song, frames: 96_000, rate: 48_000)
+        try TestAudio.numberedWAV(song, frames: 96_000)
         let r = try E2E.woodshed("render", out, "--play", song, "--from", "0.5", "--to", "1.25", "--repeat", "3", "--crossfade", "0", "--stems", "--format", "wav32f")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "wrote \(out): indexed.wav · WAV stereo 48000 Hz · 0:00.500–0:01.250 · ×3 · speed 1×, 0:02.250 (108000 frames at 48000 Hz, wav32f, stems: music L, music R, click)\n")
@@ -47,7 +31,7 @@ struct PlayRenderTests {
     func countInAndGap() throws {
         let dir = try E2E.tempDir()
         let song = dir.appendingPathComponent("indexed.wav").path, out = dir.appendingPathComponent("out.wav").path
-        try indexedWAV(song, frames: 96_000, rate: 48_000)
+        try TestAudio.numberedWAV(song, frames: 96_000)
         let r = try E2E.woodshed("render", out, "--play", song, "--from", "0", "--to", "1", "--repeat", "2", "--gap", "1s",
                                  "--count-in", "1", "--click", "120", "--crossfade", "0", "--stems", "--format", "wav32f")
         #expect(r.status == 0, "\(r.stderr)")
@@ -67,7 +51,7 @@ struct PlayRenderTests {
     func savedSection() throws {
         let dir = try E2E.tempDir()
         let song = dir.appendingPathComponent("indexed.wav").path, out = dir.appendingPathComponent("out.wav").path
-        try indexedWAV(song, frames: 96_000, rate: 48_000)
+        try TestAudio.numberedWAV(song, frames: 96_000)
         let env = ["/usr/bin/env", "XDG_DATA_HOME=\(dir.path)/data", "XDG_CACHE_HOME=\(dir.path)/cache", E2E.woodshed]
         let add = try E2E.run(env[0], Array(env.dropFirst()) + ["sections", song, "add", "verse", "0.5", "1.25", "--repeat", "2"])
         #expect(add.status == 0, "\(add.stderr)")

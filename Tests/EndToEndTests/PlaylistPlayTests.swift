@@ -3,16 +3,6 @@ import Foundation
 import Testing
 import WoodshedTestSupport
 
-/// A 16-bit stereo WAV whose left sample i is ((base + i) mod 32768)/32768, right its negative.
-private func numberedWAV(_ path: String, frames: Int, base: Int, rate: Int = 48_000) throws {
-    var info = SF_INFO(frames: 0, samplerate: Int32(rate), channels: 2, format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
-    guard let f = sf_open(path, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
-    var data = [Int16](repeating: 0, count: 2 * frames)
-    for i in 0..<frames { data[2 * i] = Int16((base + i) % 32768); data[2 * i + 1] = -Int16((base + i) % 32768) }
-    _ = data.withUnsafeBufferPointer { sf_writef_short(f, $0.baseAddress, Int64(frames)) }
-    sf_close(f)
-}
-
 @Suite("Playlists played: gapless joins, order, missing tracks, then noise")
 struct PlaylistPlayTests {
     @Test("render --playlist: track 1's last sample is followed by track 2's first, in the playlist's order; a missing track is skipped with a warning")
@@ -21,9 +11,9 @@ struct PlaylistPlayTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = dir.appendingPathComponent("a.wav").path, b = dir.appendingPathComponent("b.wav").path
         let c = dir.appendingPathComponent("c.wav").path
-        try numberedWAV(a, frames: 30_001, base: 0)
-        try numberedWAV(b, frames: 20_000, base: 5_000)
-        try numberedWAV(c, frames: 10_000, base: 9_000)
+        try TestAudio.numberedWAV(a, frames: 30_001, base: 0)
+        try TestAudio.numberedWAV(b, frames: 20_000, base: 5_000)
+        try TestAudio.numberedWAV(c, frames: 10_000, base: 9_000)
         let env = ["/usr/bin/env", "XDG_DATA_HOME=\(dir.path)/data", "XDG_CACHE_HOME=\(dir.path)/cache", E2E.woodshed]
         func woodshed(_ args: String...) throws -> E2E.Result { try E2E.run(env[0], Array(env.dropFirst()) + args) }
         #expect(try woodshed("playlist", "create", "set").status == 0)
@@ -52,8 +42,8 @@ struct PlaylistPlayTests {
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = dir.appendingPathComponent("a.wav").path, b = dir.appendingPathComponent("b.wav").path
-        try numberedWAV(a, frames: 24_000, base: 0)
-        try numberedWAV(b, frames: 24_000, base: 100)
+        try TestAudio.numberedWAV(a, frames: 24_000, base: 0)
+        try TestAudio.numberedWAV(b, frames: 24_000, base: 100)
         let env = ["XDG_DATA_HOME=\(dir.path)/data", "XDG_CACHE_HOME=\(dir.path)/cache", "XDG_STATE_HOME=\(dir.path)/state"]
         #expect(try E2E.run("/usr/bin/env", env + [E2E.woodshed, "playlist", "create", "p"]).status == 0)
         #expect(try E2E.run("/usr/bin/env", env + [E2E.woodshed, "playlist", "add", "p", a, b]).status == 0)

@@ -2,6 +2,7 @@ import CSndFile
 import Foundation
 import Synchronization
 import Testing
+import WoodshedTestSupport
 
 /// A folder with audio files and its own `XDG_DATA_HOME`, and `woodshed sections` run in it.
 private struct SectionsFolder {
@@ -20,13 +21,8 @@ private struct SectionsFolder {
     @discardableResult
     func wav(_ name: String, seconds: Int = 10, rate: Int = 48_000) throws -> String {
         let path = dir.appendingPathComponent(name).path
-        var info = SF_INFO(frames: 0, samplerate: Int32(rate), channels: 1,
-                           format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
-        guard let f = sf_open(path, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
-        let frames = seconds * rate
-        let samples = (0..<frames).map { Float(sin(Double($0) * 2 * Double.pi * 220 / Double(rate)) * 0.25) }
-        _ = samples.withUnsafeBufferPointer { sf_writef_float(f, $0.baseAddress, sf_count_t(frames)) }
-        sf_close(f)
+        let samples = (0..<(seconds * rate)).map { Float(sin(Double($0) * 2 * Double.pi * 220 / Double(rate)) * 0.25) }
+        try TestAudio.write(path, samples, rate: rate)
         return path
     }
 

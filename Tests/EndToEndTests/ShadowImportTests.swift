@@ -1,6 +1,7 @@
 import CSndFile
 import Foundation
 import Testing
+import WoodshedTestSupport
 
 /// A folder with audio files, its own `XDG_DATA_HOME` and `XDG_STATE_HOME`, and `woodshed` run
 /// in it in UTC.
@@ -17,14 +18,9 @@ private struct ShadowFolder {
         dir = try E2E.tempDir()
     }
 
-    /// A mono 16-bit WAV of `seconds` of silence at `rate`, written frame by frame.
+    /// A mono 16-bit WAV of `seconds` of silence at `rate`.
     func wav(_ name: String, seconds: Int = 10, rate: Int = 48_000) throws {
-        var info = SF_INFO(frames: 0, samplerate: Int32(rate), channels: 1,
-                           format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
-        guard let f = sf_open(dir.appendingPathComponent(name).path, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
-        let samples = [Int16](repeating: 0, count: seconds * rate)
-        _ = samples.withUnsafeBufferPointer { sf_writef_short(f, $0.baseAddress, sf_count_t(samples.count)) }
-        sf_close(f)
+        try TestAudio.write(dir.appendingPathComponent(name).path, [Int16](repeating: 0, count: seconds * rate), rate: rate)
     }
 
     /// Writes `text` (UTF-8, after a byte order mark when `bom`) to `name` in the folder.

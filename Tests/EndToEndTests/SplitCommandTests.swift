@@ -27,11 +27,7 @@ private struct SplitFolder {
             return Int16(Int(random >> 57) - 64)   // −64…63
         }
         for (a, b) in bursts { for i in (a * rate)..<(b * rate) { samples[i] = i % 2 == 0 ? 8_192 : -8_192 } }
-        var info = SF_INFO(frames: 0, samplerate: 48_000, channels: 1,
-                           format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
-        guard let f = sf_open(path(name), Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
-        _ = samples.withUnsafeBufferPointer { sf_writef_short(f, $0.baseAddress, sf_count_t(frames)) }
-        sf_close(f)
+        try TestAudio.write(path(name), samples)
     }
 
     func run(_ args: String...) throws -> E2E.Result { try run(args) }

@@ -60,16 +60,8 @@ enum E2E {
 
     /// Reads a sound file with libsndfile (first channel).
     static func read(_ path: String) throws -> Sound {
-        var info = SF_INFO()
-        guard let f = sf_open(path, Int32(SFM_READ), &info) else {
-            throw NSError(domain: "sndfile", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot open \(path)"])
-        }
-        defer { sf_close(f) }
-        var all = [Float](repeating: 0, count: Int(info.frames) * Int(info.channels))
-        _ = all.withUnsafeMutableBufferPointer { sf_readf_float(f, $0.baseAddress, info.frames) }
-        let ch = Int(info.channels)
-        let mono = ch == 1 ? all : stride(from: 0, to: all.count, by: ch).map { all[$0] }
-        return Sound(rate: Int(info.samplerate), channels: ch, format: info.format, samples: mono)
+        let sound = try TestAudio.read(path)
+        return Sound(rate: sound.rate, channels: sound.channels, format: sound.format, samples: sound.channel(0))
     }
 
     /// Onsets, by the shared test rule (see WoodshedTestSupport).

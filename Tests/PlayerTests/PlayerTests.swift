@@ -4,6 +4,7 @@ import Player
 import RealtimeKit
 import RenderGraph
 import Testing
+import WoodshedTestSupport
 import WoodshedCore
 
 /// A real sound file read through libsndfile, for the player's tests (WAV: seeks are exact).
@@ -50,17 +51,11 @@ enum Fixture {
         if FileManager.default.fileExists(atPath: path) { return path }
         let part = path + ".\(UUID().uuidString)"
         defer { _ = rename(part, path) }
-        var info = SF_INFO(frames: 0, samplerate: Int32(rate), channels: 2, format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sections: 0, seekable: 0)
-        guard let f = sf_open(part, Int32(SFM_WRITE), &info) else { throw CocoaError(.fileWriteUnknown) }
-        // Written as integers: libsndfile scales floats by 32767 on the way to 16 bits, and reads by 32768.
-        var data = [Int16](repeating: 0, count: 2 * frames)
-        for i in 0..<frames { data[2 * i] = Int16(i % 32768); data[2 * i + 1] = -Int16(i % 32768) }
-        _ = data.withUnsafeBufferPointer { sf_writef_short(f, $0.baseAddress, Int64(frames)) }
-        sf_close(f)
+        try TestAudio.numberedWAV(part, frames: frames, rate: rate)
         return path
     }
 
-    static func index(of sample: Float) -> Int { Int((sample * 32768).rounded()) }
+    static func index(of sample: Float) -> Int { TestAudio.index(of: sample) }
 }
 
 /// Renders a program offline through the worker, ring and deck; returns (click, left, right).

@@ -77,7 +77,8 @@ public struct JackRecording: Sendable {
 
     /// The samples of one channel (0-based: the index of the port in `record`'s `ports`).
     public func samples(channel: Int = 0) throws -> [Float] {
-        let wav = try FloatWAV(path: path)
+        let wav: TestAudio.Sound
+        do { wav = try TestAudio.read(path) } catch { throw JackToolError("\(error)") }
         guard channel >= 0 && channel < wav.channels else {
             throw JackToolError("\(path) has \(wav.channels) channels, no channel \(channel)")
         }
@@ -111,46 +112,4 @@ public struct JackRecording: Sendable {
         }
         return .success(())
     }()
-}
-
-/// A 32-bit float WAV as libsndfile writes it (format 3, or extensible with 32-bit samples),
-/// read whole. Any thread.
-struct FloatWAV {
-    var channels: Int
-    var rate: Int
-    var interleaved: [Float]
-
-    init(path: String) throws {
-        let d = try Data(contentsOf: URL(fileURLWithPath: path))
-        func u32(_ at: Int) -> Int { Int(d[at]) | Int(d[at + 1]) << 8 | Int(d[at + 2]) << 16 | Int(d[at + 3]) << 24 }
-        func u16(_ at: Int) -> Int { Int(d[at]) | Int(d[at + 1]) << 8 }
-        func tag(_ at: Int) -> String { String(decoding: d[at..<at + 4], as: UTF8.self) }
-        guard d.count >= 12, tag(0) == "RIFF", tag(8) == "WAVE" else { throw JackToolError("\(path): not a WAV file") }
-        var at = 12, fmt: (format: Int, channels: Int, rate: Int, bits: Int)?
-        while at + 8 <= d.count {
-            let id = tag(at), size = u32(at + 4), body = at + 8
-            if id == "fmt " {
-                fmt = (u16(body), u16(body + 2), u32(body + 4), u16(body + 14))
-            } else if id == "data" {
-                guard let f = fmt, f.format == 3 || f.format == 0xFFFE, f.bits == 32 else {
-                    throw JackToolError("\(path): not 32-bit float")
-                }
-                let n = min(size, d.count - body) / 4
-                var x = [Float](repeating: 0, count: n)
-                d.withUnsafeBytes { raw in
-                    for i in 0..<n { x[i] = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: body + 4 * i, as: UInt32.self))) }
-                }
-                channels = f.channels
-                rate = f.rate
-                interleaved = x
-                return
-            }
-            at = body + size + (size & 1)
-        }
-        throw JackToolError("\(path): no data chunk")
-    }
-
-    func channel(_ c: Int) -> [Float] {
-        stride(from: c, to: interleaved.count, by: channels).map { interleaved[$0] }
-    }
 }

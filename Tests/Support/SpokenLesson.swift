@@ -1,3 +1,4 @@
+import CSndFile
 import Foundation
 
 /// Test thread. A lesson of synthetic speech for the silence-splitting tests: sentences spoken
@@ -57,16 +58,9 @@ public struct SpokenLesson {
         self.sentences = sentences
     }
 
-    /// Writes the lesson as a mono 16-bit WAV file.
+    /// Writes the lesson as a mono 16-bit WAV file (each sample rounded to x·32768).
     public func writeWAV(to path: String) throws {
-        var data = Data()
-        func put<T: FixedWidthInteger>(_ v: T) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        let bytes = UInt32(samples.count * 2)
-        data.append(contentsOf: Array("RIFF".utf8)); put(36 + bytes); data.append(contentsOf: Array("WAVEfmt ".utf8))
-        put(UInt32(16)); put(UInt16(1)); put(UInt16(1)); put(UInt32(rate)); put(UInt32(rate * 2)); put(UInt16(2)); put(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); put(bytes)
-        for s in samples { put(Int16(min(max((s * 32_768).rounded(), -32_768), 32_767))) }
-        try data.write(to: URL(fileURLWithPath: path))
+        try TestAudio.write(path, samples.map(TestAudio.int16), rate: rate)
     }
 
     /// Runs `espeak-ng -w FILE TEXT` and reads its mono 16-bit WAV.
@@ -83,31 +77,15 @@ public struct SpokenLesson {
             throw SpokenLessonError("espeak-ng failed (status \(p.terminationStatus)): \(String(decoding: said, as: UTF8.self))"
                 + " — is it installed? scripts/setup.sh's test packages need espeak-ng")
         }
-        return try readWAV(Data(contentsOf: file))
+        return try readWAV(file.path)
     }
 
-    /// The samples of a mono 16-bit PCM WAV file.
-    static func readWAV(_ data: Data) throws -> (rate: Int, samples: [Float]) {
-        let b = [UInt8](data)
-        func u32(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24 }
-        func u16(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
-        guard b.count >= 12, Array(b[0..<4]) == Array("RIFF".utf8), Array(b[8..<12]) == Array("WAVE".utf8) else {
-            throw SpokenLessonError("espeak-ng wrote no WAV file")
-        }
-        var i = 12, rate = 0
-        while i + 8 <= b.count {
-            let id = String(decoding: b[i..<(i + 4)], as: UTF8.self), size = u32(i + 4)
-            if id == "fmt " {
-                guard u16(i + 8) == 1, u16(i + 10) == 1, u16(i + 22) == 16 else { throw SpokenLessonError("not mono 16-bit PCM") }
-                rate = u32(i + 12)
-            } else if id == "data" {
-                let end = min(b.count, i + 8 + size)
-                let samples = stride(from: i + 8, to: end - 1, by: 2).map { Float(Int16(bitPattern: UInt16(u16($0)))) / 32_768 }
-                return (rate, samples)
-            }
-            i += 8 + size + size % 2
-        }
-        throw SpokenLessonError("no audio in espeak-ng's WAV file")
+    /// The samples of espeak-ng's mono 16-bit PCM WAV file.
+    static func readWAV(_ path: String) throws -> (rate: Int, samples: [Float]) {
+        let sound: TestAudio.Sound
+        do { sound = try TestAudio.read(path) } catch { throw SpokenLessonError("espeak-ng wrote no WAV file (\(error))") }
+        guard sound.channels == 1, sound.format == Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16) else { throw SpokenLessonError("not mono 16-bit PCM") }
+        return (sound.rate, sound.interleaved)
     }
 
     /// The longest run of whole 10 ms windows whose RMS is below −40 dBFS, in milliseconds.
