@@ -14,13 +14,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // C libraries from Debian, as system-library targets.
-        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
-        .systemLibrary(name: "CJack", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
-        .systemLibrary(name: "CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
-        .systemLibrary(name: "CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
-        .target(name: "CRealtimeSanitizer"),
+        // C libraries from Debian, as system-library targets (Sources/CLibraries: a module map and a shim header each).
+        .systemLibrary(name: "CSndFile", path: "Sources/CLibraries/CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSampleRate", path: "Sources/CLibraries/CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+        .systemLibrary(name: "CJack", path: "Sources/CLibraries/CJack", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
+        .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
+        .systemLibrary(name: "CRubberBand", path: "Sources/CLibraries/CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
+        .target(name: "CRealtimeSanitizer", path: "Sources/CLibraries/CRealtimeSanitizer"),
 
         // Pure, testable time: tempo, meter, patterns, tempo maps, click scheduling.
         .target(name: "WoodshedCore"),
