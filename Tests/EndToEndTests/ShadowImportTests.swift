@@ -120,7 +120,8 @@ struct ShadowImportTests {
         #expect(try f.run("sections", "lesson.wav", "set", "s1", "--repeat", "3").status == 0)
         r = try f.run("sections", "lesson.wav", "export", "labels.txt")
         #expect(r.status == 0 && r.stderr == "" && r.stdout == "exported 3 sections to labels.txt\n", "\(r)")
-        #expect(f.text("labels.txt") == "1.000000\t3.000000\ts1\n3.000000\t5.250000\ts2\n9.000000\t10.000000\ts3\n")
+        #expect(f.text("labels.txt") == "1.000000\t3.000000\tBonjour tout le monde.\n3.000000\t5.250000\tComment ça va ? / - Très bien, / merci.\n"
+            + "9.000000\t10.000000\tÀ bientôt !\n")
 
         // Fixed by hand in Audacity: s1 ends earlier, s2 starts there, a point label added.
         try f.write("labels.txt", "1.000000\t2.900000\ts1\r\n2.900000\t5.250000\ts2\r\n\\\t100.000000\t3000.000000\r\n"
@@ -191,7 +192,7 @@ struct ShadowImportTests {
             """)
         r = try f.run("sections", "lesson.wav", "export", "labels.TXT")
         #expect(r.status == 0 && r.stdout == "exported 2 sections to labels.TXT\n", "\(r)")
-        #expect(f.text("labels.TXT") == "0.500000\t2.000000\ts1\n2.000000\t4.000000\ts2\n")
+        #expect(f.text("labels.TXT") == "0.500000\t2.000000\tGuten Tag\n2.000000\t4.000000\tWie geht's?\n")
         r = try f.run("sections", "lesson.wav", "export", "out.json")
         #expect(r.status == 0, "\(r)")
         #expect(f.text("out.json")?.contains("""
