@@ -47,15 +47,21 @@ public enum AudacityLabels {
         Int64(ExactMath.roundDiv(Int128(nanoseconds) * Int128(rate), 1_000_000_000))
     }
 
-    /// A label track with one region label per section, in their order: the section's name is
-    /// the label's text (a tab in a name becomes a space).
+    /// A label track with one region label per section, in their order, each with its
+    /// `label(for:)`.
     public static func data(for sections: [Section], rate: Int) -> Data {
         var text = ""
         for s in sections {
-            text += seconds(frame: s.start, rate: rate) + "\t" + seconds(frame: s.end, rate: rate) + "\t"
-                + s.name.replacingOccurrences(of: "\t", with: " ") + "\n"
+            text += seconds(frame: s.start, rate: rate) + "\t" + seconds(frame: s.end, rate: rate) + "\t" + label(for: s) + "\n"
         }
         return Data(text.utf8)
+    }
+
+    /// A section's label: its text (a sentence's words) when it has any, on one line with its
+    /// lines joined by " / " as `sections list` shows it, else its name; a tab becomes a space.
+    public static func label(for section: Section) -> String {
+        let text = (section.text ?? "").split(whereSeparator: \.isNewline).joined(separator: " / ")
+        return (text.isEmpty ? section.name : text).replacingOccurrences(of: "\t", with: " ")
     }
 
     /// The labels of a label track, in the file's order; `source` names the file in errors.
@@ -174,14 +180,32 @@ extension PracticeFile {
     /// The sections the label track `data` gives for this audio, ready to `merge`; `source` names
     /// the file in errors and warnings. A section that takes the place of one with the same name
     /// keeps that one's plan and text: labels carry only where sections are.
+    ///
+    /// A label written by `labelTrackData` carries its section's text, not its name: a label
+    /// whose text is no section's name but is the label of a section (`AudacityLabels.label`)
+    /// takes that section's name, so an export, fixed in Audacity, comes back onto the same
+    /// sections. Several sections with the same label are taken in their order by the labels
+    /// with that text in the file's order; a section whose name is also a label's text is not
+    /// taken this way.
     public func labelSections(_ data: Data, source: String) throws(TextFileError) -> AudacityLabelSections {
-        let labels = try AudacityLabels.labels(data, source: source)
+        var labels = try AudacityLabels.labels(data, source: source)
+        let texts = Set(labels.map { $0.text.trimmingWhitespace() })
+        var byLabel: [String: [String]] = [:]
+        for s in sections where !texts.contains(s.name) { byLabel[AudacityLabels.label(for: s), default: []].append(s.name) }
+        for k in labels.indices {
+            let text = labels[k].text.trimmingWhitespace()
+            if let names = byLabel[text], let name = names.first {
+                labels[k].text = name
+                byLabel[text]!.removeFirst()
+            }
+        }
         var result = AudacityLabelSections(labels: labels, source: source, rate: rate, frames: frames)
         result.sections = keepingPlans(result.sections, keepingText: true)
         return result
     }
 
-    /// The sections as an Audacity label track: one region label per section, named after it.
+    /// The sections as an Audacity label track: one region label per section, with its text
+    /// when it has any, else its name (`AudacityLabels.label`).
     public func labelTrackData() -> Data {
         AudacityLabels.data(for: sections, rate: rate)
     }

@@ -25,9 +25,10 @@ public struct JSONFileError: Error, Equatable, Sendable, CustomStringConvertible
         self.message = message
     }
 
+    /// Control characters quoted from the file are shown escaped (`\u{1B}`).
     public var description: String {
         let place = [source, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
-        return "\(place): " + (field.map { "\($0): " } ?? "") + message
+        return ("\(place): " + (field.map { "\($0): " } ?? "") + message).escapingControlCharacters()
     }
 }
 

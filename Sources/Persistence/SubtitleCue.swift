@@ -8,8 +8,8 @@ public struct SubtitleCue: Sendable, Equatable {
     public var start: SourceTime
     /// When it goes; not before `start`.
     public var end: SourceTime
-    /// The text without tags (`<i>`, `<c.x>`, `<00:00:01.000>`, `{\an8}`), each line trimmed,
-    /// empty lines left out, the lines joined with "\n"; "" when nothing is left.
+    /// The text as a player shows it (`SubtitleText`, `WebVTTCueText`): without tags, each line
+    /// trimmed, empty lines left out, the lines joined with "\n"; "" when nothing is left.
     public var text: String
     /// The 1-based line of its times (`00:00:01,000 --> 00:00:02,500`), for messages.
     public var line: Int
@@ -42,4 +42,10 @@ public enum SubtitleFormat: String, Sendable, CaseIterable {
         case .webVTT: "00:00:01.000 --> 00:00:02.500"
         }
     }
+}
+
+/// Why a cue's time line does not read, in the user's words ("bad timestamp '00:01:02.5x'").
+/// Any thread.
+struct CueTimesProblem: Error {
+    var message: String
 }

@@ -17,6 +17,9 @@ public struct SubtitleSections: Sendable, Equatable {
     public var sections: [Section]
     /// Cues left out or cut, each naming the file and the line of the cue's times.
     public var warnings: [TextFileWarning]
+    /// Why there is no section when the file gave no cue at all (`SubtitleCues.nothingRead`);
+    /// nil when it gave some.
+    public var nothingRead: String?
 
     /// The names: `s` and the section's 1-based number in time order.
     public static func name(_ number: Int) -> String { "s\(number)" }
@@ -69,11 +72,15 @@ public struct SubtitleSections: Sendable, Equatable {
 extension PracticeFile {
     /// The sections the subtitle file `data` gives for this audio, ready to `merge`; `source`
     /// names the file in errors and warnings. A section that takes the place of one with the
-    /// same name keeps that one's plan (a re-import moves the cuts and updates the text).
+    /// same name keeps that one's plan (a re-import moves the cuts and updates the text). The
+    /// warnings are the file's (cues skipped, the encoding), then the audio's (cues cut or left
+    /// out).
     public func subtitleSections(_ data: Data, format: SubtitleFormat, source: String) throws(TextFileError) -> SubtitleSections {
-        let cues = try SubtitleParser.cues(data, format: format, source: source)
-        var result = SubtitleSections(cues: cues, source: source, rate: rate, frames: frames)
+        let read = try SubtitleParser.read(data, format: format, source: source)
+        var result = SubtitleSections(cues: read.cues, source: source, rate: rate, frames: frames)
         result.sections = keepingPlans(result.sections, keepingText: false)
+        result.warnings = read.warnings + result.warnings
+        result.nothingRead = read.nothingRead
         return result
     }
 }

@@ -1,32 +1,37 @@
 /// A cue's text without its styling. Any thread.
 ///
-/// - Tags are removed, their content kept: `<i>`, `</i>`, `<b>`, `<u>`, `<font color="…">`,
-///   WebVTT's `<c.yellow>`, `<v Anna>`, `<lang en>`, `<ruby>`, and timestamps `<00:00:01.000>`.
-///   A tag is `<` followed by a letter, a digit or `/`, up to the next `>` on the line; any other
-///   `<` is text ("a < b", "I <3 it").
-/// - `{\…}` override blocks (`{\an8}`, `{\i1}`) are removed.
-/// - In WebVTT, the character references `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&nbsp;` are
-///   decoded, and `&lrm;` `&rlm;` removed.
-/// - Each line is trimmed; lines left empty are dropped; the rest are joined with "\n".
+/// SRT, as players show it (FFmpeg's libavcodec/htmlsubtitles.c does the same for these):
+/// - the tags `<i>`, `<b>`, `<u>`, `<s>` and `<font …>` and their end tags (`</i>`, `</font>`;
+///   any case) are removed, their content kept; a tag runs to the next `>` on its line;
+/// - `{\…}` override blocks (`{\an8}`, `{\i1}`) are removed;
+/// - any other `<` is text: "I <3 this", "a < b", `<v Anna>` stay as written.
+///
+/// WebVTT: see `WebVTTCueText`.
+///
+/// Both: each line is trimmed, lines left empty are dropped, the rest are joined with "\n".
 enum SubtitleText {
-    static func cleaned(_ lines: some Sequence<Substring>, format: SubtitleFormat) -> String {
-        lines.map { line -> String in
-            var text = withoutMarkup(line)
-            if format == .webVTT { text = decodingReferences(text) }
-            return text.trimmingWhitespace()
-        }.filter { !$0.isEmpty }.joined(separator: "\n")
+    /// The text of an SRT cue's lines.
+    static func srt(_ lines: some Sequence<Substring>) -> String {
+        joinedLines(lines.map(withoutSRTMarkup))
     }
 
-    /// The line without `<…>` tags and `{\…}` blocks.
-    static func withoutMarkup(_ line: Substring) -> String {
+    /// Each line trimmed, empty ones dropped, joined with "\n".
+    static func joinedLines(_ lines: some Sequence<some StringProtocol>) -> String {
+        lines.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    /// The tags SRT players style with.
+    static let srtTags: Set<String> = ["i", "b", "u", "s", "font"]
+
+    /// The line without SRT's tags and `{\…}` blocks.
+    static func withoutSRTMarkup(_ line: Substring) -> String {
         var out = ""
         var i = line.startIndex
         while i < line.endIndex {
             let c = line[i]
             let next = line.index(after: i)
-            if c == "<", next < line.endIndex, line[next].isLetter || line[next].isNumber || line[next] == "/",
-               let close = line[next...].firstIndex(of: ">") {
-                i = line.index(after: close)
+            if c == "<", let end = srtTagEnd(line[next...]) {
+                i = end
             } else if c == "{", next < line.endIndex, line[next] == "\\", let close = line[next...].firstIndex(of: "}") {
                 i = line.index(after: close)
             } else {
@@ -37,28 +42,15 @@ enum SubtitleText {
         return out
     }
 
-    static let references: [(String, String)] = [
-        ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&nbsp;", " "), ("&lrm;", ""), ("&rlm;", ""),
-        ("&amp;", "&"),
-    ]
-
-    /// WebVTT's named character references decoded, in one pass (`&amp;lt;` becomes `&lt;`).
-    static func decodingReferences(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        outer: while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            rest = rest[amp...]
-            for (name, value) in references where rest.hasPrefix(name) {
-                out += value
-                rest = rest.dropFirst(name.count)
-                continue outer
-            }
-            out += "&"
-            rest = rest.dropFirst()
-        }
-        return out + rest
+    /// Where a tag that starts just after a `<` ends (after its `>`): `i>`, `/font>`,
+    /// `font color="red">`; nil when the text there is not one of `srtTags`.
+    static func srtTagEnd(_ rest: Substring) -> Substring.Index? {
+        let body = rest.first == "/" ? rest.dropFirst() : rest
+        let name = body.prefix { $0.isASCII && $0.isLetter }
+        guard srtTags.contains(name.lowercased()), let close = body.firstIndex(of: ">") else { return nil }
+        let after = body[name.endIndex]
+        guard after == ">" || after.isWhitespace else { return nil }
+        return rest.index(after: close)
     }
 }
 

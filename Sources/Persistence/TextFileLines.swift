@@ -1,7 +1,7 @@
 import Foundation
 
-/// The lines of a UTF-8 text file (subtitles, a label track), numbered as an editor numbers
-/// them. Any thread (a value).
+/// The lines of a text file (subtitles, a label track), numbered as an editor numbers them.
+/// Any thread (a value).
 ///
 /// - A byte order mark at the start is dropped.
 /// - Lines end in LF, CRLF or a lone CR (WebVTT allows all three); the ends are not kept.
@@ -10,18 +10,22 @@ struct TextFileLines {
     /// The lines, the first being line 1.
     let lines: [Substring]
 
-    /// Decodes `data`; throws, naming the line of the first byte that is not UTF-8.
+    /// Decodes `data` as UTF-8; throws, naming the line of the first byte that is not UTF-8.
     init(_ data: Data, source: String) throws(TextFileError) {
-        var bytes = Data(data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let bytes = TextFileLines.withoutByteOrderMark(data)
         guard let text = String(bytes: bytes, encoding: .utf8) else {
             throw TextFileError(source: source, line: TextFileLines.lineOfFirstBadByte(bytes),
                                 message: "not UTF-8 text (save the file as UTF-8)")
         }
+        self.init(text: text)
+    }
+
+    /// The lines of text already decoded.
+    init(text: String) {
         var lines: [Substring] = []
-        var start = text.unicodeScalars.startIndex
-        var i = start
         let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var i = start
         while i < scalars.endIndex {
             let c = scalars[i]
             if c == "\n" || c == "\r" {
@@ -36,6 +40,11 @@ struct TextFileLines {
         }
         if start < scalars.endIndex { lines.append(Substring(scalars[start...])) }
         self.lines = lines
+    }
+
+    /// `data` without the UTF-8 byte order mark it may start with.
+    static func withoutByteOrderMark(_ data: Data) -> Data {
+        data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : Data(data)
     }
 
     /// The 1-based line (counting LF and lone CR ends) of the first byte that does not decode.

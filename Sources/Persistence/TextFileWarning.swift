@@ -17,7 +17,9 @@ public struct TextFileWarning: Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// Control characters quoted from the file are shown escaped (`\u{1B}`), so that the
+    /// line can't drive the terminal.
     public var description: String {
-        "\(source)\(line.map { ":\($0)" } ?? ""): \(message)"
+        "\(source)\(line.map { ":\($0)" } ?? ""): \(message)".escapingControlCharacters()
     }
 }

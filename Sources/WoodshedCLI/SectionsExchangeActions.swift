@@ -59,7 +59,8 @@ struct SectionsExport: SectionsAction {
 /// cue, named s1, s2, … in time order, with the cue's text) or an Audacity label track (`.txt`),
 /// merged by name (same name: replaced in place; new: added at the end). Subtitles and labels
 /// carry no plan, so a section they replace keeps its plan (and, for labels, its text). Cues
-/// and labels past the end of the audio are reported on stderr as warnings. A JSON file whose
+/// and labels past the end of the audio, and parts of a subtitle file that could not be read,
+/// are reported on stderr as warnings. A JSON file whose
 /// sections don't all fit this audio is refused whole. Main thread.
 struct SectionsImport: SectionsAction {
     static let configuration = CommandConfiguration(commandName: "woodshed sections FILE import",
@@ -76,11 +77,12 @@ struct SectionsImport: SectionsAction {
         }
         let incoming: [Section]
         var warnings: [TextFileWarning] = []
+        var nothingRead: String?
         do {
             switch SectionsExchangeFormat(path: input) {
             case .subtitles(let format):
                 let found = try session.file.subtitleSections(data, format: format, source: input)
-                (incoming, warnings) = (found.sections, found.warnings)
+                (incoming, warnings, nothingRead) = (found.sections, found.warnings, found.nothingRead)
             case .audacityLabels:
                 let found = try session.file.labelSections(data, source: input)
                 (incoming, warnings) = (found.sections, found.warnings)
@@ -93,7 +95,7 @@ struct SectionsImport: SectionsAction {
         for warning in warnings { writeStderr("Warning: \(warning)\n") }
         if incoming.isEmpty, SectionsExchangeFormat(path: input) != .json {
             let things = SectionsExchangeFormat(path: input) == .audacityLabels ? "labels" : "cues"
-            throw ValidationErrorMessage("\(input): " + (warnings.isEmpty ? "no \(things) in the file" : "no \(things) inside the audio"))
+            throw ValidationErrorMessage("\(input): " + (nothingRead ?? (warnings.isEmpty ? "no \(things) in the file" : "no \(things) inside the audio")))
         }
         let report = try session.edit { (f: inout PracticeFile) throws(SectionEditError) in try f.merge(incoming) }
         return session.mergeReport(report, of: incoming, thing: "section") { "imported \($0) from \(input)" }

@@ -116,7 +116,8 @@ struct ShadowImportTests {
         #expect(try f.run("sections", "lesson.wav", "set", "s1", "--repeat", "3").status == 0)
         r = try f.run("sections", "lesson.wav", "export", "labels.txt")
         #expect(r.status == 0 && r.stderr == "" && r.stdout == "exported 3 sections to labels.txt\n", "\(r)")
-        #expect(f.text("labels.txt") == "1.000000\t3.000000\ts1\n3.000000\t5.250000\ts2\n9.000000\t10.000000\ts3\n")
+        #expect(f.text("labels.txt") == "1.000000\t3.000000\tBonjour tout le monde.\n3.000000\t5.250000\tComment ça va ? / - Très bien, / merci.\n"
+            + "9.000000\t10.000000\tÀ bientôt !\n")
 
         // Fixed by hand in Audacity: s1 ends earlier, s2 starts there, a point label added.
         try f.write("labels.txt", "1.000000\t2.900000\ts1\r\n2.900000\t5.250000\ts2\r\n\\\t100.000000\t3000.000000\r\n"
@@ -187,7 +188,7 @@ struct ShadowImportTests {
             """)
         r = try f.run("sections", "lesson.wav", "export", "labels.TXT")
         #expect(r.status == 0 && r.stdout == "exported 2 sections to labels.TXT\n", "\(r)")
-        #expect(f.text("labels.TXT") == "0.500000\t2.000000\ts1\n2.000000\t4.000000\ts2\n")
+        #expect(f.text("labels.TXT") == "0.500000\t2.000000\tGuten Tag\n2.000000\t4.000000\tWie geht's?\n")
         r = try f.run("sections", "lesson.wav", "export", "out.json")
         #expect(r.status == 0, "\(r)")
         #expect(f.text("out.json")?.contains("""
@@ -200,7 +201,7 @@ struct ShadowImportTests {
             """) == true, "\(f.text("out.json") ?? "")")
     }
 
-    @Test("bad subtitle and label files: one error line naming the file and line, exit 1, nothing written")
+    @Test("bad subtitle and label files: one error line naming the file and line, exit 1, nothing written; a bad cue is skipped with a warning")
     func refusals() throws {
         let f = try ShadowFolder()
         try f.wav("lesson.wav")
@@ -209,11 +210,11 @@ struct ShadowImportTests {
                      "3", "00:00:05,000 --> 00:00:06,000", "three", "",
                      "4", "00:01:02.5x --> 00:01:04,000", "four", ""]
         try f.write("bad.srt", lines.joined(separator: "\n"))
+        try f.write("allbad.srt", "1\n00:00:01;000 --> 00:00:02,000\none\n\n2\n00:00:03,000 -> 00:00:04,000\ntwo\n")
         try f.write("bad.txt", "1.000000\t2.000000\tok\n2.000000\t1.000000\tbackwards\n")
         try f.write("empty.vtt", "WEBVTT\n\nNOTE nothing yet\n")
         try f.write("novtt.vtt", "00:01.000 --> 00:02.000\nhi\n")
         let cases: [([String], String)] = [
-            (["import", "bad.srt"], "bad.srt:14: bad timestamp '00:01:02.5x'"),
             (["import", "bad.txt"], "bad.txt:2: the label ends (1.000000) before it starts (2.000000)"),
             (["import", "empty.vtt"], "empty.vtt: no cues in the file"),
             (["import", "novtt.vtt"], "novtt.vtt:1: a WebVTT file starts with 'WEBVTT', not '00:01.000 --> 00:02.000'"),
@@ -225,8 +226,16 @@ struct ShadowImportTests {
             #expect(r.status == 1 && r.stdout == "", "\(args)")
             #expect(r.stderr == "Error: \(error)\n", "\(args)")
         }
+        var r = try f.run("sections", "lesson.wav", "import", "allbad.srt")
+        #expect(r.status == 1 && r.stdout == "", "\(r)")
+        #expect(r.stderr == """
+            Warning: allbad.srt:2: bad timestamp '00:00:01;000': cue skipped
+            Warning: allbad.srt:6: expected a cue's times ('00:00:01,000 --> 00:00:02,500'), not '00:00:03,000 -> 00:00:04,000': skipped
+            Error: allbad.srt: no cue could be read (2 skipped)
+
+            """)
         try f.write("late.srt", "1\n00:00:12,000 --> 00:00:13,000\nlate\n")
-        let r = try f.run("sections", "lesson.wav", "import", "late.srt")
+        r = try f.run("sections", "lesson.wav", "import", "late.srt")
         #expect(r.status == 1 && r.stdout == "")
         #expect(r.stderr == """
             Warning: late.srt:2: cue 1 starts at 0:12.000, at or after the end of the audio (0:10.000): left out
@@ -235,6 +244,12 @@ struct ShadowImportTests {
             """)
         #expect(!FileManager.default.fileExists(atPath: f.sections.path))
         #expect(!FileManager.default.fileExists(atPath: f.dir.appendingPathComponent("out.srt").path))
+
+        // One bad cue among good ones: the others are imported, the bad one named on stderr.
+        r = try f.run("sections", "lesson.wav", "import", "bad.srt")
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stderr == "Warning: bad.srt:14: bad timestamp '00:01:02.5x': cue skipped\n")
+        #expect(r.stdout.hasSuffix("imported 3 sections from bad.srt: 3 added, 0 replaced\n"), "\(r)")
     }
 
     @Test("woodshed log: per file and overall; a torn last line is a warning; --file and --days pick entries")

@@ -19,16 +19,16 @@ struct AudacityLabelTests {
         }
     }
 
-    @Test("export writes one region label per section: start, end, name, tab-separated, seconds with six decimals")
+    @Test("export writes one region label per section: start, end, its text (lines joined with ' / ') or else its name, tab-separated, seconds with six decimals")
     func export() throws {
         let list = [
             try Section(name: "intro", start: 0, end: 44_100),
-            try Section(name: "the hard bar", start: 44_101, end: 88_200, plan: RepeatPlan(repeats: .times(4)), text: "not exported"),
-            try Section(name: "x", start: 1, end: 2),
-            try Section(name: "long", start: 158_760_000, end: 158_760_001),
+            try Section(name: "the hard bar", start: 44_101, end: 88_200, plan: RepeatPlan(repeats: .times(4)), text: "Play it\nslowly\tnow"),
+            try Section(name: "x", start: 1, end: 2, text: ""),
+            try Section(name: "long", start: 158_760_000, end: 158_760_001, text: "Bonjour."),
         ]
         let text = String(decoding: AudacityLabels.data(for: list, rate: 44_100), as: UTF8.self)
-        #expect(text == "0.000000\t1.000000\tintro\n1.000023\t2.000000\tthe hard bar\n0.000023\t0.000045\tx\n3600.000000\t3600.000023\tlong\n")
+        #expect(text == "0.000000\t1.000000\tintro\n1.000023\t2.000000\tPlay it / slowly now\n0.000023\t0.000045\tx\n3600.000000\t3600.000023\tBonjour.\n")
         #expect(AudacityLabels.seconds(frame: 1, rate: 48_000) == "0.000021")  // 20.83 µs
         #expect(AudacityLabels.seconds(frame: 3, rate: 48_000) == "0.000063")  // 62.5 µs: half up
         #expect(AudacityLabels.seconds(frame: 0, rate: 48_000) == "0.000000")
@@ -150,7 +150,7 @@ struct AudacityLabelTests {
             try Section(name: "s1", start: 0, end: 48_000, plan: plan, text: "Bonjour."),
             try Section(name: "s2", start: 48_000, end: 96_000, text: "Ça va ?"),
         ])
-        #expect(String(decoding: file.labelTrackData(), as: UTF8.self) == "0.000000\t1.000000\ts1\n1.000000\t2.000000\ts2\n")
+        #expect(String(decoding: file.labelTrackData(), as: UTF8.self) == "0.000000\t1.000000\tBonjour.\n1.000000\t2.000000\tÇa va ?\n")
         let moved = try file.labelSections(Data("0.010000\t1.020000\ts1\n1.020000\t2.000000\ts2\n2.5\t3\tnew\n".utf8), source: "labels.txt")
         #expect(moved.sections == [
             try Section(name: "s1", start: 480, end: 48_960, plan: plan, text: "Bonjour."),
@@ -161,5 +161,33 @@ struct AudacityLabelTests {
         let report = try merged.merge(moved.sections)
         #expect(report.map(\.replaced) == [true, true, false])
         #expect(merged.sections == moved.sections)
+    }
+
+    @Test("labels exported with the sentences' texts come back onto their sections: moved cuts, same names, plans and texts")
+    func textLabelsRoundTrip() throws {
+        let plan = RepeatPlan(repeats: .times(3))
+        let file = PracticeFile(fingerprint: tenSeconds, lastKnownPath: "/a.wav", sections: [
+            try Section(name: "s1", start: 0, end: 48_000, plan: plan, text: "Oui.\nMerci."),
+            try Section(name: "s2", start: 48_000, end: 96_000, text: "Oui."),
+            try Section(name: "s3", start: 96_000, end: 144_000, text: "Oui."),
+            try Section(name: "verse", start: 144_000, end: 192_000),
+        ])
+        let exported = String(decoding: file.labelTrackData(), as: UTF8.self)
+        #expect(exported == "0.000000\t1.000000\tOui. / Merci.\n1.000000\t2.000000\tOui.\n2.000000\t3.000000\tOui.\n3.000000\t4.000000\tverse\n")
+        #expect(try file.labelSections(Data(exported.utf8), source: "labels.txt").sections == file.sections)
+        // Fixed in Audacity: the cuts moved, the two "Oui." taken in the file's order, a label added.
+        let fixed = "0.500000\t1.000000\tOui. / Merci.\n1.000000\t2.500000\tOui.\n2.500000\t3.000000\tOui.\n3.000000\t4.000000\tverse\n5\t6\tOui.\n"
+        let moved = try file.labelSections(Data(fixed.utf8), source: "labels.txt")
+        #expect(moved.sections == [
+            try Section(name: "s1", start: 24_000, end: 48_000, plan: plan, text: "Oui.\nMerci."),
+            try Section(name: "s2", start: 48_000, end: 120_000, text: "Oui."),
+            try Section(name: "s3", start: 120_000, end: 144_000, text: "Oui."),
+            try Section(name: "verse", start: 144_000, end: 192_000),
+            try Section(name: "Oui.", start: 240_000, end: 288_000),
+        ])
+        #expect(moved.warnings == [])
+        // A label naming a section by its name still picks it, and that section is not taken by its text.
+        let named = try file.labelSections(Data("0\t0.5\ts1\n1\t2\tOui. / Merci.\n".utf8), source: "labels.txt")
+        #expect(named.sections.map(\.name) == ["s1", "Oui. / Merci."])
     }
 }

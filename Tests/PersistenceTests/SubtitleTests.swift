@@ -15,17 +15,22 @@ struct SubtitleTests {
     }
 
     func cues(_ text: String, _ format: SubtitleFormat, bom: Bool = false, source: String = "lesson.srt") throws -> [SubtitleCue] {
-        try SubtitleParser.cues(bytes(text, bom: bom), format: format, source: source)
+        try SubtitleParser.read(bytes(text, bom: bom), format: format, source: source).cues
     }
 
-    /// The error `text` gives, as the user sees it; nil when it parses.
+    /// The error `text` gives, as the user sees it; nil when it is read.
     func error(_ text: String, _ format: SubtitleFormat = .srt, source: String = "lesson.srt") -> String? {
         do {
-            _ = try SubtitleParser.cues(bytes(text), format: format, source: source)
+            _ = try SubtitleParser.read(bytes(text), format: format, source: source)
             return nil
         } catch {
             return error.description
         }
+    }
+
+    /// The warnings `text` gives, as the user sees them.
+    func warnings(_ text: String, _ format: SubtitleFormat = .srt, source: String = "lesson.srt") throws -> [String] {
+        try SubtitleParser.read(bytes(text), format: format, source: source).warnings.map(\.description)
     }
 
     static let srt = [
@@ -52,7 +57,7 @@ struct SubtitleTests {
         let expected = [
             cue("1", "3.5", "Hello, world!\nHow are you?", line: 2),
             cue("3", "5.25", "I'm fine.", line: 7),
-            cue("6.5", "7", "a < b", line: 12),
+            cue("6.005", "7", "a < b", line: 12),   // ".5" is 5 ms, as players read it
             cue("8", "9", "No blank line before me.", line: 15),
         ]
         #expect(try cues(Self.srt.joined(separator: "\r\n") + "\r\n", .srt, bom: true) == expected)
@@ -94,7 +99,7 @@ struct SubtitleTests {
     func webVTT() throws {
         let expected = [
             cue("1", "2", "Bonjour tout le monde", line: 15),
-            cue("2", "4", "Fish & chips <3 &lt;\nsecond line here", line: 18),
+            cue("2", "4", "Fish & chips <3 &lt;\nsecond line\u{A0}here\u{200E}", line: 18),
             cue("1:00:00", "1:00:01", "late", line: 26),
         ]
         #expect(try cues(Self.vtt.joined(separator: "\n") + "\n", .webVTT, source: "lesson.vtt") == expected)
@@ -113,7 +118,7 @@ struct SubtitleTests {
         #expect(result.sections == [
             try Section(name: "s1", start: 48_000, end: 144_000, text: "Hello, world!\nHow are you?"),
             try Section(name: "s2", start: 144_000, end: 252_000, text: "I'm fine."),
-            try Section(name: "s3", start: 312_000, end: 336_000, text: "a < b"),
+            try Section(name: "s3", start: 288_240, end: 336_000, text: "a < b"),
             try Section(name: "s4", start: 384_000, end: 432_000, text: "No blank line before me."),
         ])
         // At 44.1 kHz, 1.001 s is frame 44 144.1 and 2.999 s is frame 132 255.9: rounded to the nearest.
@@ -155,55 +160,90 @@ struct SubtitleTests {
         #expect(edge.warnings.map(\.description) == ["a.srt:6: cue 2 starts at 0:10.000, at or after the end of the audio (0:10.000): left out"])
     }
 
-    @Test("a malformed file is refused with the file, the line and what is wrong")
-    func badFiles() {
+    @Test("a cue that can't be read is skipped with a warning naming the file, the line and what is wrong; the rest is read")
+    func badCues() throws {
         var lines = ["1", "00:00:01,000 --> 00:00:02,000", "one", "",
                      "2", "00:00:03,000 --> 00:00:04,000", "two", "",
                      "3", "00:00:05,000 --> 00:00:06,000", "three", "",
                      "4", "00:01:02.5x --> 00:01:04,000", "four"]
-        #expect(error(lines.joined(separator: "\r\n")) == "lesson.srt:14: bad timestamp '00:01:02.5x'")
-        lines[13] = "00:01:02,500 --> 00:01:04,0000"
-        #expect(error(lines.joined(separator: "\n")) == "lesson.srt:14: bad timestamp '00:01:04,0000'")
-        lines[13] = "00:01:62,500 --> 00:01:04,000"
-        #expect(error(lines.joined(separator: "\n")) == "lesson.srt:14: bad timestamp '00:01:62,500'")
-        lines[13] = "00:01:02,500 --> 00:01:01,000"
-        #expect(error(lines.joined(separator: "\n")) == "lesson.srt:14: the cue ends (1:01.000) before it starts (1:02.500)")
-        lines[13] = "00:01:02,500 -->"
-        #expect(error(lines.joined(separator: "\n")) == "lesson.srt:14: the end time is missing after '-->'")
-        lines[13] = "--> 00:01:02,500"
-        #expect(error(lines.joined(separator: "\n")) == "lesson.srt:14: the start time is missing before '-->'")
-        lines[13] = "00:01:02,500 -> 00:01:04,000"
-        #expect(error(lines.joined(separator: "\n"))
-            == "lesson.srt:14: expected a cue's times ('00:00:01,000 --> 00:00:02,500'), not '00:01:02,500 -> 00:01:04,000'")
-        #expect(error("Hello\nthere\n") == "lesson.srt:1: expected a cue's times ('00:00:01,000 --> 00:00:02,500'), not 'Hello'")
-        #expect(error("1\n00:00:01,000 --> 00:00:02,000\nok\n\n7\n") == "lesson.srt:5: expected a cue's times ('00:00:01,000 --> 00:00:02,500'), not '7'")
-        // Not UTF-8 (Latin-1 "Café" on line 3).
-        do {
-            _ = try SubtitleParser.cues(Data("1\r\n00:00:01,000 --> 00:00:02,000\r\nCaf".utf8) + Data([0xE9, 0x0D, 0x0A]), format: .srt, source: "old.srt")
-            Issue.record("Latin-1 text was read")
-        } catch {
-            #expect(error.description == "old.srt:3: not UTF-8 text (save the file as UTF-8)")
+        let three = [cue("1", "2", "one", line: 2), cue("3", "4", "two", line: 6), cue("5", "6", "three", line: 10)]
+        func check(_ line14: String, _ warning: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            lines[13] = line14
+            let text = lines.joined(separator: "\n")
+            #expect(try cues(text, .srt) == three, sourceLocation: sourceLocation)
+            #expect(try warnings(text) == ["lesson.srt:14: " + warning], sourceLocation: sourceLocation)
         }
-        // WebVTT needs its header.
+        try check("00:01:02.5x --> 00:01:04,000", "bad timestamp '00:01:02.5x': cue skipped")
+        try check("00:01:02,500 --> 00:01:04,0000", "bad timestamp '00:01:04,0000': cue skipped")
+        try check("00:01:62,500 --> 00:01:04,000", "bad timestamp '00:01:62,500': cue skipped")
+        try check("00:01:02,500 --> 00:01:01,000", "the cue ends (1:01.000) before it starts (1:02.500): skipped")
+        try check("00:01:02,500 -->", "the end time is missing after '-->': cue skipped")
+        try check("--> 00:01:02,500", "the start time is missing before '-->': cue skipped")
+        try check("00:01:02,500 -> 00:01:04,000",
+                  "expected a cue's times ('00:00:01,000 --> 00:00:02,500'), not '00:01:02,500 -> 00:01:04,000': skipped")
+        // The bad cue's text is skipped up to the next time line, even without a blank line.
+        #expect(try cues("1\n00:00:0x,000 --> 00:00:02,000\nbad\n2\n00:00:03,000 --> 00:00:04,000\ngood\n", .srt)
+            == [cue("3", "4", "good", line: 5)])
+        #expect(try warnings("Hello\nthere\n") == ["lesson.srt:1: expected a cue's times ('00:00:01,000 --> 00:00:02,500'), not 'Hello': skipped"])
+        #expect(try warnings("1\n00:00:01,000 --> 00:00:02,000\nok\n\n7\n")
+            == ["lesson.srt:5: expected a cue's times ('00:00:01,000 --> 00:00:02,500'), not '7': skipped"])
+        // Not UTF-8 (Windows-1252 "Café" on line 3): read as Windows-1252, with one warning.
+        let old = try SubtitleParser.read(Data("1\r\n00:00:01,000 --> 00:00:02,000\r\nCaf".utf8) + Data([0xE9, 0x0D, 0x0A]),
+                                          format: .srt, source: "old.srt")
+        #expect(old.cues == [cue("1", "2", "Café", line: 2)])
+        #expect(old.warnings.map(\.description) == ["old.srt:3: not UTF-8 text: read as Windows-1252"])
+        // WebVTT needs its signature: without it the file is refused.
         #expect(error("1\n00:01.000 --> 00:02.000\nhi\n", .webVTT, source: "lesson.vtt") == "lesson.vtt:1: a WebVTT file starts with 'WEBVTT', not '1'")
         #expect(error("WEBVTTX\n", .webVTT, source: "lesson.vtt") == "lesson.vtt:1: a WebVTT file starts with 'WEBVTT', not 'WEBVTTX'")
         #expect(error("", .webVTT, source: "lesson.vtt") == "lesson.vtt:1: a WebVTT file starts with 'WEBVTT', but this one is empty")
-        #expect(error("WEBVTT\n\nNOTE\n00:00.000 --> x\n", .webVTT, source: "lesson.vtt") == nil)
-        #expect(error("WEBVTT\n\nid\n00:61.000 --> 00:02.000\n", .webVTT, source: "lesson.vtt") == "lesson.vtt:4: bad timestamp '00:61.000'")
-        // An empty file has no cues, and that is not an error here.
+        #expect(error("\u{FEFF}WEBVTT\r\n", .webVTT, source: "lesson.vtt") == nil)
+        #expect(try warnings("WEBVTT\n\nNOTE\n00:00.000 --> x\n", .webVTT, source: "lesson.vtt") == [])
+        #expect(try warnings("WEBVTT\n\nid\n00:61.000 --> 00:02.000\n", .webVTT, source: "lesson.vtt")
+            == ["lesson.vtt:4: bad timestamp '00:61.000': cue skipped"])
+        // An empty SRT file has no cues, and that is not an error here.
         #expect(error("") == nil)
+        #expect(try SubtitleParser.read(Data(), format: .srt, source: "a.srt").nothingRead == "no cues in the file")
     }
 
-    @Test("timestamps: hours optional, a comma or a point, 1 to 3 decimals; anything else is refused")
-    func timestamps() {
-        func t(_ s: String) -> Int64? { SubtitleTimestamp.parse(Substring(s))?.microseconds }
+    @Test("control characters quoted from a subtitle file are shown escaped in its error and warnings")
+    func controlCharactersEscaped() throws {
+        #expect(error("\u{1B}[2J\u{1B}]0;pwned\u{7}\n", .webVTT, source: "evil.vtt")
+            == #"evil.vtt:1: a WebVTT file starts with 'WEBVTT', not '\u{1B}[2J\u{1B}]0;pwned\u{7}'"#)
+        #expect(try warnings("1\n00:00:0\u{1B}[31m1,000 --> 00:00:02,000\nx\n")
+            == [#"lesson.srt:2: bad timestamp '00:00:0\u{1B}[31m1,000': cue skipped"#])
+    }
+
+    @Test("SRT timestamps: hours optional, a comma or a point, then 1 to 3 digits counting milliseconds (as FFmpeg and VLC read them)")
+    func srtTimestamps() {
+        func t(_ s: String) -> Int64? { SubtitleTimestamp.srt(Substring(s))?.microseconds }
         #expect(t("00:01:02,500") == 62_500_000)
         #expect(t("01:02.500") == 62_500_000)
-        #expect(t("1:02:03.5") == 3_723_500_000)
+        #expect(t("1:02:03.5") == 3_723_005_000)
         #expect(t("100:00:00.001") == 360_000_001_000)
-        #expect(t("00:00:00,05") == 50_000)
+        #expect(t("00:00:00,05") == 5_000)
+        #expect(t("00:00:00,50") == 50_000)
         for bad in ["00:01:02", "1:02", "00:01:02.", "00:01:02.1234", "00:60:00.000", "00:00:60.000", "123456:00:00.000",
                     "00:0a:00.000", "00:01:02.5x", "-00:00:01.000", "00:00:001.000", "1:2:3:4.000", ""] {
+            #expect(t(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("WebVTT timestamps as the spec collects them: [hours:]mm:ss.ttt, hours any number of digits, the rest exact")
+    func webVTTTimestamps() {
+        /// The time in microseconds and where reading stopped.
+        func t(_ s: String) -> [Int64]? {
+            let line = Array(s.unicodeScalars)
+            var p = 0
+            return SubtitleTimestamp.webVTT(line, at: &p).map { [$0.microseconds, Int64(p)] }
+        }
+        #expect(t("01:02.500") == [62_500_000, 9])
+        #expect(t("00:01:02.500") == [62_500_000, 12])
+        #expect(t("100:00:00.001") == [360_000_001_000, 13])
+        #expect(t("0100:00:00.000") == [360_000_000_000, 14])
+        #expect(t("1:02:03.004 --> x") == [3_723_004_000, 11])
+        #expect(t("00:00.000align") == [0, 9])
+        for bad in ["1:02.500", "60:00.000", "01:02.5", "01:02,500", "01:2.500", "00:60.000", "00:00:60.000", "00:60:00.000",
+                    "01:02.5000", "99999999999999999999:00:00.000", "a0:01.000", "", "00:01"] {
             #expect(t(bad) == nil, "\(bad)")
         }
     }
