@@ -1,9 +1,18 @@
-"""The one JACK helper of the benchmarks: a private jackd (dummy driver), the clients started
-against it, and the environment every program of the benchmarks runs in. Processes are stopped
-by their PID (only our own children), never by name."""
-import os, signal, subprocess, time
+"""The one JACK helper of the benchmarks: a private jackd (dummy driver) on one of the fixed
+server names the tests use, the clients started against it, and the environment every program
+of the benchmarks runs in. Processes are stopped by their PID (only our own children), never
+by name."""
+import fcntl, os, signal, subprocess, time
 
 RATE, PERIOD = 48000, 64
+
+# Fixed server names, claimed from the pool the tests share (Tests/Support/ServerSlot.swift):
+# jackd2's registry (/dev/shm/jack-shm-registry) has room for 8 servers, and the entry of a
+# server that was killed is reclaimed only by a server of the same name. Unique names would
+# leak entries until jackd says "too many servers already active"; the pool's lock files
+# (flock) keep the tests and the benchmarks together at SLOT_COUNT servers.
+SLOT_COUNT = 6
+SLOT_DIR = f"/tmp/woodshed-test-jack-slots-{os.getuid()}"
 
 
 def stop(proc, within=5.0):
@@ -36,22 +45,68 @@ def private_env(tmp):
     return env
 
 
+def claim_name(avoid=(), timeout=150):
+    """(name, fd): a free server name of the pool, not in `avoid`, held by an flock on fd until
+    fd is closed; waits up to `timeout` s while SLOT_COUNT servers run."""
+    os.makedirs(SLOT_DIR, mode=0o700, exist_ok=True)
+    deadline = time.monotonic() + timeout
+    while True:
+        for i in range(SLOT_COUNT):
+            name = f"woodshed-test-{i}"
+            if name in avoid:
+                continue
+            fd = os.open(f"{SLOT_DIR}/{name}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return name, fd
+            except BlockingIOError:
+                os.close(fd)
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"no free JACK server name within {timeout} s: "
+                               f"{SLOT_COUNT} test servers are already running")
+        time.sleep(0.1)
+
+
 class Server:
-    """A private jackd (unique name, dummy driver), stopped by its PID."""
+    """A private jackd (a fixed name from the pool, dummy driver), stopped by its PID."""
 
     def __init__(self, tmp, label="jackd"):
-        self.name = f"ws-bench-{os.getpid()}-{os.urandom(3).hex()}"
-        self.env = dict(private_env(tmp), JACK_DEFAULT_SERVER=self.name, JACK_NO_START_SERVER="1")
         self.log = f"{tmp}/{label}.log"
+        self.proc, self.slot = None, None
+        taken = set()
+        registry_deadline = time.monotonic() + 60
+        while True:
+            if self.slot is None:
+                self.name, self.slot = claim_name(taken)
+                self.env = dict(private_env(tmp), JACK_DEFAULT_SERVER=self.name, JACK_NO_START_SERVER="1")
+                if self.ports() is not None:  # an orphan jackd of a killed run holds this name
+                    taken.add(self.name)
+                    self.stop()
+                    continue
+            why = self.start()
+            if why is None:
+                return
+            if "server already active" in why:  # a jackd not of this pool has the name
+                taken.add(self.name)
+                self.stop()
+            elif "too many servers already active" in why and time.monotonic() < registry_deadline:
+                time.sleep(1)  # the registry is full: wait for a server to exit
+            else:
+                self.stop()
+                raise RuntimeError(f"jackd did not start: {why}")
+
+    def start(self):
+        """Starts jackd and waits (10 s) until it accepts clients: None, or why it did not."""
         self.proc = subprocess.Popen(
             ["jackd", "--no-realtime", "-n", self.name, "-d", "dummy", "-r", str(RATE), "-p", str(PERIOD)],
             env=self.env, stdin=subprocess.DEVNULL, stdout=open(self.log, "w"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 10
         while self.ports() is None:
             if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"jackd did not start: {tail(self.log, 10)}")
+                stop(self.proc, within=20)
+                return tail(self.log, 10)
             time.sleep(0.05)
+        return None
 
     def ports(self):
         r = subprocess.run(["jack_lsp"], env=self.env, capture_output=True, text=True, timeout=10)
@@ -62,7 +117,13 @@ class Server:
             return sum("XRun" in l for l in f)
 
     def stop(self):
-        stop(self.proc)
+        """Stops jackd (SIGTERM, up to 20 s to exit: a clean exit frees its registry entry) and
+        gives its name back to the pool. Idempotent."""
+        if self.proc is not None:
+            stop(self.proc, within=20)
+        if self.slot is not None:
+            os.close(self.slot)
+            self.slot = None
 
 
 def start_client(server, label, cmd, client, tmp):
