@@ -1,0 +1,67 @@
+"""make bench: woodshed against klick, Rubber Band's CLI and mpv, offline and live; prints the
+numbers and writes docs/benchmarks.md.
+
+One module per comparison, in the report's order:
+  offline         `woodshed render` against `klick -W`, 20 minutes of 4/4 at 120 BPM to WAV
+  live            `woodshed click` and the player against klick and an empty JACK client: CPU,
+                  memory, JACK's DSP load (dsp_load), on a private JACK server
+  render_cost     the click's render per 64-frame block against the period (in live's section)
+  stretch         the player's stretching against the `rubberband` CLI (R2, R3)
+  player_cost     the player's deck and worker cost per block
+  memory_startup  memory with a 2-hour FLAC (two_hours), start-up to first sound (first_sound)
+  seam            the player's loop seam against mpv's A-B loop
+  noise_cost      `woodshed noise` and the scope per block
+Shared: jack (the private server on a fixed name, its clients, the environment), process_stats
+(CPU and memory from /proc), wav (the WAV reader), material (the audio played), tools (helper
+programs), report (writes docs/benchmarks.md).
+
+Anything unavailable (a program not installed, a woodshed that cannot do it yet) is reported as
+unavailable, not a crash. Everything woodshed writes goes to a temporary XDG_*_HOME.
+
+Usage (scripts/bench.sh runs it from the repository):
+  PYTHONPATH=scripts python3 -m bench WOODSHED_BINARY [--skip-offline] [--skip-live]
+                                      [--skip-player] [--out docs/benchmarks.md]"""
+import argparse, os, shutil, tempfile, time
+
+from . import live, memory_startup, noise_cost, offline, player_cost, report, seam, stretch
+from .material import Material
+from .tools import Unavailable
+
+
+def main():
+    ap = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n")[0])
+    ap.add_argument("woodshed", nargs="?", default=".build/release/woodshed")
+    ap.add_argument("--skip-offline", action="store_true", help="no offline click render")
+    ap.add_argument("--skip-live", action="store_true", help="no live CPU window")
+    ap.add_argument("--skip-player", action="store_true", help="no player sections (stretch, cost, memory, seam)")
+    ap.add_argument("--out", default="docs/benchmarks.md")
+    a = ap.parse_args()
+    woodshed = os.path.abspath(a.woodshed) if os.sep in a.woodshed else a.woodshed
+
+    started = time.monotonic()
+    tmp = tempfile.mkdtemp(prefix="woodshed-bench-")
+    mat = Material(tmp)
+    try:
+        music = mat.music()
+    except Unavailable as e:
+        music = None
+        print(f"music material unavailable: {e}")
+    sections = []
+    try:
+        if not a.skip_offline:
+            sections.append(offline.section(woodshed))
+        if not a.skip_live:
+            sections.append(live.section(woodshed, music))
+        if not a.skip_player:
+            sections.append(stretch.section(woodshed, mat, tmp))
+            sections.append(player_cost.section(woodshed, mat, tmp))
+            sections.append(memory_startup.section(woodshed, mat, tmp))
+            sections.append(seam.section(woodshed, mat, tmp))
+            sections.append(noise_cost.section(woodshed))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    report.write(a.out, sections, time.monotonic() - started)
+
+
+if __name__ == "__main__":
+    main()
