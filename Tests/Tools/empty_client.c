@@ -1,6 +1,6 @@
 /*
  * empty_client: a JACK client whose process callback does nothing, the floor for the live CPU
- * benchmark (scripts/bench.py). Runs until SIGTERM or SIGINT, or until the server goes away.
+ * benchmark (scripts/bench). Runs until SIGTERM or SIGINT, or until the server goes away.
  *
  *   empty_client [-n CLIENTNAME]
  *
