@@ -24,9 +24,11 @@ extension MIDIMap {
     /// Reads a map file (disk I/O: the control thread); errors name it by the path as given.
     public init(contentsOf url: URL) throws(MIDIMapError) {
         let source = url.relativePath
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw MIDIMapError(source: source, message: exists ? "can't read the file" : "no such file")
+        let data: Data
+        do throws(FileProblem) {
+            data = try FileAccess.read(url.path)
+        } catch {
+            throw MIDIMapError(source: source, message: error.message(namingFile: url.path))
         }
         try self.init(data: data, source: source)
     }

@@ -75,9 +75,11 @@ public struct Setlist: Sendable, Equatable {
     /// Reads a setlist file (disk I/O: the control thread); errors name it by the path as given.
     public init(contentsOf url: URL) throws(SetlistError) {
         let source = url.relativePath
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw SetlistError(source: source, message: exists ? "can't read the file" : "no such file")
+        let data: Data
+        do throws(FileProblem) {
+            data = try FileAccess.read(url.path)
+        } catch {
+            throw SetlistError(source: source, message: error.message(namingFile: url.path))
         }
         try self.init(data: data, source: source)
     }
