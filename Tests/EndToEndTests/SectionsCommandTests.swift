@@ -212,6 +212,22 @@ struct SectionsCommandTests {
             == "nudged 'verse' end by 0:06.000: 0:02.000 to 0:10.000 (0:08.000)\n")
     }
 
+    @Test("file errors say what, where and why in words: a data folder under a file, a folder to import, a folder to export over")
+    func fileErrorsInWords() throws {
+        let f = try SectionsFolder()
+        try f.wav("song.wav")
+        let notAFolder = f.dir.appendingPathComponent("notes")
+        try Data("x".utf8).write(to: notAFolder)
+        let r = try E2E.run(E2E.woodshed, ["sections", "song.wav", "add", "A", "0", "1"], cwd: f.dir,
+                            environment: ["XDG_DATA_HOME": notAFolder.path, "XDG_CACHE_HOME": f.cache.path])
+        #expect(r.status == 1 && r.stdout == "")
+        #expect(r.stderr == "Error: \(f.realDir)/notes/woodshed/sections: can't create the folder: \(f.realDir)/notes is a file, not a folder\n")
+        try FileManager.default.createDirectory(at: f.dir.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+        try refused(f, ["sections", "song.wav", "import", "folder.json"], "can't read 'folder.json': Is a directory")
+        #expect(try f.run("sections", "song.wav", "add", "A", "0", "1").status == 0)
+        try refused(f, ["sections", "song.wav", "export", "folder.json"], "can't write 'folder.json': Is a directory")
+    }
+
     @Test("a practice file that does not parse is reported with its place and left untouched, byte for byte")
     func corrupt() throws {
         let f = try SectionsFolder()
