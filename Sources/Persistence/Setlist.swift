@@ -59,16 +59,8 @@ public struct Setlist: Sendable, Equatable {
 
     /// Reads a setlist file's JSON and checks every song. `source` names the file in errors.
     public init(data: Data, source: String) throws(SetlistError) {
-        let root: JSONNode
-        do throws(JSONSyntaxError) {
-            root = try JSONNode.parse(data)
-        } catch {
-            throw SetlistError(error, source: source)
-        }
-        do throws(JSONFieldError) {
-            try self.init(root, source: source)
-        } catch {
-            throw SetlistError(error, source: source)
+        self = try JSONNode.reading(data, source: source, fieldLines: false) { root throws(JSONFieldError) in
+            try Setlist(root, source: source)
         }
     }
 
