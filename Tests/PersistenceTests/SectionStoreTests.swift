@@ -169,7 +169,8 @@ struct SectionStoreTests {
             live.executableURL = woodshedName
             live.arguments = ["30"]
             try live.run()
-            defer { other.terminate(); live.terminate(); other.waitUntilExit(); live.waitUntilExit() }
+            // SIGKILL: a child of the test runner may inherit SIGTERM blocked.
+            defer { kill(other.processIdentifier, SIGKILL); kill(live.processIdentifier, SIGKILL); other.waitUntilExit(); live.waitUntilExit() }
             #expect(StaleTemporaryFiles.isLiveWoodshed(pid: live.processIdentifier))
             #expect(!StaleTemporaryFiles.isLiveWoodshed(pid: other.processIdentifier))
             #expect(!StaleTemporaryFiles.isLiveWoodshed(pid: dead))
