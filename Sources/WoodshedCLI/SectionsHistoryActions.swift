@@ -48,8 +48,8 @@ struct SectionsRestore: SectionsHistoryAction {
         guard done.replaced != done.restored else {
             return "backup \(generation) is the same as the current version: nothing changed"
         }
-        let change = done.replaced.map { done.restored.changes(since: $0) } ?? "the current file could not be used"
-        return "restored backup \(generation): \(change) (the version it replaced is backup 1: undo brings it back)"
+        let change = done.replaced.map { ": " + done.restored.changes(since: $0) } ?? ""   // none, or one that doesn't parse
+        return "restored backup \(generation)\(change) (the version it replaced is backup 1: undo brings it back)"
     }
 }
 

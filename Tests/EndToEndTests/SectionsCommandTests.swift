@@ -433,7 +433,7 @@ struct SectionsDurabilityTests {
         let name = url.lastPathComponent
         #expect(f.stored == [name, name + ".bak", name + ".bak.2", name + ".bak.3", name + ".bak.4", name + ".bak.5"])
         #expect(try String(contentsOf: url, encoding: .utf8) == version(k + 5))
-        #expect(try (1...5).map { try String(contentsOf: url.appendingPathExtension($0 == 1 ? "bak" : "bak.\($0)"), encoding: .utf8) }
+        #expect(try (1...5).map { try String(contentsOf: BackupURL.generation($0, of: url), encoding: .utf8) }
             == (0..<5).map { version(k + 4 - $0) })
     }
 
@@ -452,6 +452,11 @@ struct SectionsDurabilityTests {
         let names = Set(list.stdout.split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init) })
         #expect(names.isSuperset(of: ["first"] + (0..<12).map { "s\($0)" }), "\(list.stdout)")
         #expect(list.stdout.split(separator: "\n").count == 1 + 13, "\(list.stdout)")
+    }
+
+    /// `NAME.bak`, `NAME.bak.2`, …: backup N of a file.
+    private enum BackupURL {
+        static func generation(_ n: Int, of url: URL) -> URL { url.appendingPathExtension(n == 1 ? "bak" : "bak.\(n)") }
     }
 
     /// Every file under `folder`: its path, bytes and modification time.
@@ -552,5 +557,15 @@ struct SectionsDurabilityTests {
         let none = try f.run("sections", "song.wav", "restore", "6")
         #expect(none.status == 1 && none.stdout == "")
         #expect(none.stderr == "Error: \(f.practiceFile!.path): there is no backup 6 (there are: 1, 2, 3, 4, 5)\n")
+        // A current file that does not parse: list refuses it, undo brings back backup 1 and keeps it as backup 1.
+        let url = try #require(f.practiceFile)
+        let good = try Data(contentsOf: BackupURL.generation(1, of: url))
+        try Data("{ oops".utf8).write(to: url)
+        #expect(try f.run("sections", "song.wav", "list").status == 1)
+        let undone = try f.run("sections", "song.wav", "undo")
+        #expect(undone.status == 0 && undone.stderr == "")
+        #expect(undone.stdout == "restored backup 1 (the version it replaced is backup 1: undo brings it back)\n")
+        #expect(try Data(contentsOf: url) == good)
+        #expect(try Data(contentsOf: BackupURL.generation(1, of: url)) == Data("{ oops".utf8))
     }
 }
