@@ -8,7 +8,7 @@ public enum BackupGenerations {
     /// How many earlier versions a store keeps.
     public static let kept = 5
 
-    /// One backup on disk.
+    /// One backup on disk. Any thread (a value).
     public struct Backup: Equatable, Sendable {
         /// 1 for the newest.
         public var generation: Int
