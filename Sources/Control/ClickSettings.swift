@@ -47,7 +47,9 @@ public struct LastSessionError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Where the last session's settings live: `$XDG_STATE_HOME/woodshed/last-click.json`
-/// (default ~/.local/state). Written atomically (temp file, fsync, rename). Control thread.
+/// (default ~/.local/state). Saved like every store (`AtomicFile.replace`: temp file, fsync,
+/// rename, with the 5 versions before kept as `last-click.json.bak`, `.bak.2` … `.bak.5`).
+/// Control thread.
 public struct LastSessionStore: Sendable {
     public let url: URL
 
@@ -55,18 +57,29 @@ public struct LastSessionStore: Sendable {
         url = UserFolders.woodshed(.state, environment: environment).appendingPathComponent("last-click.json")
     }
 
+    /// `last-click.json.broken`: where `save` moves a file that `load` could not use.
+    public var brokenURL: URL {
+        url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".broken")
+    }
+
     /// The saved settings; nil when none were saved. A file that cannot be read, parsed or
-    /// used throws `LastSessionError` naming the file and what is wrong; the caller leaves it
-    /// as it is (and does not save over it).
+    /// used throws `LastSessionError` naming the file and what is wrong; it is left as it is
+    /// until the next `save`, which moves it to `brokenURL`.
     public func load() throws(LastSessionError) -> ClickSettings? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do throws(FileProblem) {
+            guard let read = try FileAccess.readIfPresent(url.path) else { return nil }
+            data = read
+        } catch {
+            throw LastSessionError(path: url.path, problem: "can't be read: \(error.reason)")
+        }
         let settings: ClickSettings
         do {
-            settings = try JSONDecoder().decode(ClickSettings.self, from: try Data(contentsOf: url))
+            settings = try JSONDecoder().decode(ClickSettings.self, from: data)
         } catch let e as DecodingError {
             throw LastSessionError(path: url.path, problem: Self.describe(e))
         } catch {
-            throw LastSessionError(path: url.path, problem: "cannot be read (\(error.localizedDescription))")
+            throw LastSessionError(path: url.path, problem: "cannot be parsed")
         }
         guard settings.schemaVersion == 1 else {
             throw LastSessionError(path: url.path, problem: "schemaVersion \(settings.schemaVersion) is not supported (this Woodshed reads 1)")
@@ -87,23 +100,19 @@ public struct LastSessionStore: Sendable {
         }
     }
 
-    /// Saves atomically; errors are returned for the caller to report, never fatal.
+    /// Saves atomically, keeping the version before as a backup. A file there that `load`
+    /// cannot use is first moved to `brokenURL` (replacing an older one), so it is neither
+    /// lost nor warned about for ever. Throws a `FileProblem` for the caller to report,
+    /// never fatal.
     public func save(_ settings: ClickSettings) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var data = try encoder.encode(settings)
         data.append(0x0A)
-        let dir = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let temp = dir.appendingPathComponent(".last-click.json.partial-\(getpid())")
-        guard FileManager.default.createFile(atPath: temp.path, contents: data) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temp.path])
+        if FileManager.default.fileExists(atPath: url.path), (try? load()) == nil,
+           rename(url.path, brokenURL.path) != 0 {
+            throw FileProblem("can't rename", url.path, errno: errno)
         }
-        let fd = open(temp.path, O_RDONLY)
-        if fd >= 0 { fsync(fd); close(fd) }
-        if rename(temp.path, url.path) != 0 {
-            unlink(temp.path)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        try AtomicFile.replace(url, with: data)
     }
 }

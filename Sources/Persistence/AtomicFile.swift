@@ -1,46 +1,67 @@
 import Foundation
 
-/// Replaces a file's contents all at once: a crash or a full disk leaves either the old file or
-/// the new one, never half of each. Control thread (disk I/O).
-enum AtomicFile {
-    /// Writes `data` to a temporary file next to `url`, flushes it to disk, renames it over `url`
-    /// and flushes the folder. Creates the folder. Throws a one-line reason.
-    static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
+/// The one way Woodshed saves a file: its contents are replaced all at once, so a crash or a
+/// full disk leaves either the old file or the new one, never half of each; and the versions
+/// it replaces are kept as backups (see `BackupGenerations`). Control thread (disk I/O).
+public enum AtomicFile {
+    /// Writes `data` to a temporary file next to `url` (`.NAME.partial-PID`), flushes it to
+    /// disk, renames it over `url` and flushes the folder. Creates the folder. Removes the
+    /// temporary files earlier saves of `url` left behind (`StaleTemporaryFiles`). Keeps no
+    /// backup: use `replace` for a file the user would miss. `modified`: the time to give
+    /// the file (a backup keeps its version's time); nil: now.
+    public static func write(_ data: Data, to url: URL, modified: timespec? = nil) throws(FileProblem) {
         let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw AtomicFileError(message: "can't create the folder \(folder.path): \(error.localizedDescription)")
-        }
-        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-        let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw AtomicFileError(message: "can't write \(temp.path): \(String(cString: strerror(errno)))") }
-        var failure: String?
+        try FileAccess.createFolder(folder)
+        StaleTemporaryFiles.remove(for: [url])
+        let temp = StaleTemporaryFiles.temporaryURL(for: url)
+        let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileProblem("can't write", url.path, errno: errno) }
+        var failure: Int32?
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var done = 0
             while done < bytes.count {
                 let n = Foundation.write(fd, bytes.baseAddress! + done, bytes.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
+                    failure = errno
                     return
                 }
                 done += n
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, let time = modified {
+            let times = [time, time]   // accessed, modified
+            if futimens(fd, times) != 0 { failure = errno }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = errno }
         close(fd)
-        if failure == nil, rename(temp.path, url.path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temp.path, url.path) != 0 { failure = errno }
         if let failure {
             unlink(temp.path)
-            throw AtomicFileError(message: "can't write \(url.path): \(failure)")
+            throw FileProblem("can't write", url.path, errno: failure)
         }
-        let dir = open(folder.path, O_RDONLY)
+        let dir = open(folder.path, O_RDONLY | O_CLOEXEC)
         if dir >= 0 { fsync(dir); close(dir) }
     }
-}
 
-/// Why `AtomicFile.write` failed. Any thread.
-struct AtomicFileError: Error {
-    var message: String
+    /// Saves `data` as the file at `url`, keeping the version it replaces as backup 1 and
+    /// shifting the older ones (`BackupGenerations.shift`): at most `backups` are kept, the
+    /// oldest dropped. Writes nothing, and returns false, when the file already holds `data`
+    /// (so backups rotate only when the content changes). Throws, writing nothing, when the
+    /// file there cannot be read.
+    @discardableResult
+    public static func replace(_ url: URL, with data: Data,
+                               backups: Int = BackupGenerations.kept) throws(FileProblem) -> Bool {
+        let old = try FileAccess.readIfPresent(url.path)
+        guard old != data else { return false }
+        StaleTemporaryFiles.remove(for: [url] + (1...max(backups, 1)).map { BackupGenerations.url(of: url, generation: $0) })
+        if let old {
+            var info = stat()
+            let time = stat(url.path, &info) == 0 ? info.st_mtim : nil
+            try BackupGenerations.shift(url, keeping: backups)
+            try write(old, to: BackupGenerations.url(of: url, generation: 1), modified: time)
+        }
+        try write(data, to: url)
+        return true
+    }
 }

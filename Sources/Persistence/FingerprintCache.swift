@@ -39,6 +39,8 @@ public struct FingerprintCache: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var data = try? encoder.encode(Entry(path: path, stamp: stamp, fingerprint: fingerprint.description)) else { return }
         data.append(0x0A)
+        // Atomic (a half-written entry would only be a miss, but costs nothing to avoid), with
+        // no backups: an entry is derived from the audio file, so a lost one is hashed again.
         try? AtomicFile.write(data, to: url(for: path))
     }
 

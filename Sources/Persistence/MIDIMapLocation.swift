@@ -25,4 +25,20 @@ extension MIDIMap {
         }
         return (BuiltinMIDIMap.map, BuiltinMIDIMap.source)
     }
+
+    /// As `resolve`, except that a user's map file that cannot be used (when no `--midi-map`
+    /// was given) gives the built-in default and the problem, to warn about: for commands that
+    /// play without MIDI as well (`play`, `shadow`), which a typo in the map must not stop.
+    /// A `--midi-map` file that cannot be used is still an error.
+    public static func resolveOrDefault(explicit path: String?,
+                                        environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(MIDIMapError) -> (map: MIDIMap, source: String, problem: MIDIMapError?) {
+        do throws(MIDIMapError) {
+            let found = try resolve(explicit: path, environment: environment)
+            return (found.map, found.source, nil)
+        } catch {
+            guard path == nil else { throw error }
+            return (BuiltinMIDIMap.map, BuiltinMIDIMap.source, error)
+        }
+    }
 }

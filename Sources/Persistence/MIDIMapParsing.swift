@@ -6,27 +6,20 @@ extension MIDIMap {
     static let topFields = ["schemaVersion", "name", "description", "debounceMilliseconds", "mappings"]
     static let mappingFields = ["message", "channel", "number", "threshold", "values", "action", "argument"]
 
-    /// Reads a map file's JSON and checks every mapping. `source` names the file in errors.
+    /// Reads a map file's JSON and checks every mapping. `source` names the file in errors
+    /// (with the line, for JSON that is broken or cut short).
     public init(data: Data, source: String) throws(MIDIMapError) {
-        let root: JSONNode
-        do throws(JSONSyntaxError) {
-            root = try JSONNode.parse(data)
-        } catch {
-            throw MIDIMapError(error, source: source)
-        }
-        do throws(JSONFieldError) {
-            self = try MIDIMap(root)
-        } catch {
-            throw MIDIMapError(error, source: source)
-        }
+        self = try JSONNode.reading(data, source: source, fieldLines: false) { root throws(JSONFieldError) in try MIDIMap(root) }
     }
 
     /// Reads a map file (disk I/O: the control thread); errors name it by the path as given.
     public init(contentsOf url: URL) throws(MIDIMapError) {
         let source = url.relativePath
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw MIDIMapError(source: source, message: exists ? "can't read the file" : "no such file")
+        let data: Data
+        do throws(FileProblem) {
+            data = try FileAccess.read(url.path)
+        } catch {
+            throw MIDIMapError(source: source, message: error.message(namingFile: url.path))
         }
         try self.init(data: data, source: source)
     }

@@ -5,12 +5,14 @@ import MIDI
 ///
 /// The file is edited as a JSON tree, not rewritten from the model: every other field, mapping
 /// and comment stays as it was (keys come out sorted, two-space indented). A file that does not
-/// parse is never written over. The new file replaces the old one atomically (temporary file in
-/// the same folder, fsync, rename), and the old one is kept as `midi-map.json.bak`.
+/// parse is never written over. The new file replaces the old one atomically (`AtomicFile`:
+/// temporary file in the same folder, fsync, rename), and the 5 versions before are kept:
+/// `midi-map.json.bak` (the last), then `midi-map.json.bak.2` … `.bak.5`.
 public enum MIDIMapStore {
-    /// The backup of `url` written before each change: `midi-map.json.bak`.
-    public static func backupURL(for url: URL) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".bak")
+    /// The backup of `url` written before each change: `midi-map.json.bak` (backup 1), then
+    /// `midi-map.json.bak.N` for the older ones.
+    public static func backupURL(for url: URL, generation: Int = 1) -> URL {
+        BackupGenerations.url(of: url, generation: generation)
     }
 
     /// Adds `mapping` to the map file at `url` (usually `MIDIMap.userMapURL()`), replacing the
@@ -22,13 +24,10 @@ public enum MIDIMapStore {
     public static func learn(_ mapping: MIDIMap.Mapping, into url: URL) throws(MIDIMapError) -> MIDIMap {
         let source = url.relativePath
         let old: Data?
-        if FileManager.default.fileExists(atPath: url.path) {
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw MIDIMapError(source: source, message: "can't read the file")
-            }
-            old = data
-        } else {
-            old = nil
+        do throws(FileProblem) {
+            old = try FileAccess.readIfPresent(url.path)
+        } catch {
+            throw MIDIMapError(source: source, message: error.message(namingFile: url.path))
         }
         let current = try MIDIMap(data: old ?? Data(BuiltinMIDIMap.json.utf8),
                                   source: old == nil ? BuiltinMIDIMap.source : source)
@@ -46,14 +45,13 @@ public enum MIDIMapStore {
             data = try JSONSerialization.data(withJSONObject: tree, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                 + Data("\n".utf8)
         } catch {
-            throw MIDIMapError(source: source, message: "can't write the map: \(error.localizedDescription)")
+            throw MIDIMapError(source: source, message: "can't write the map: \(FileProblem.reason(error))")
         }
         let saved = try MIDIMap(data: data, source: source)
-        do throws(AtomicFileError) {
-            if let old { try AtomicFile.write(old, to: backupURL(for: url)) }
-            try AtomicFile.write(data, to: url)
+        do throws(FileProblem) {
+            try AtomicFile.replace(url, with: data)
         } catch {
-            throw MIDIMapError(source: source, message: error.message)
+            throw MIDIMapError(source: source, message: error.message(namingFile: url.path))
         }
         return saved
     }

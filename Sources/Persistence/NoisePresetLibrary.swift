@@ -40,8 +40,11 @@ public struct NoisePresetLibrary: Sendable {
     /// error naming it, the line and the field.
     public func load(name: String) throws(JSONFileError) -> NoisePreset? {
         guard let url = files()[name] else { return nil }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw JSONFileError(source: url.path, message: "can't read the file")
+        let data: Data
+        do throws(FileProblem) {
+            data = try FileAccess.read(url.path)
+        } catch {
+            throw JSONFileError(source: url.path, message: error.message(namingFile: url.path))
         }
         return try NoisePreset(data: data, source: url.path, colors: colors, levels: levels)
     }

@@ -5,9 +5,10 @@ import Foundation
 ///
 /// - `$XDG_DATA_HOME/woodshed/playlists/NAME.json` (`~/.local/share/...` without it): one file
 ///   per playlist, so a broken file spoils only its own playlist, and a rename is a rename.
-/// - Saving is atomic (a temporary file in the same folder, fsync, rename, fsync of the
-///   folder), and the version before is kept as `NAME.json.bak`. Deleting a playlist moves its
-///   file to `NAME.json.bak`: one step back is always possible by hand.
+/// - Saving is atomic (`AtomicFile`: a temporary file in the same folder, fsync, rename, fsync
+///   of the folder), and the 5 versions before are kept: `NAME.json.bak` (the last), then
+///   `NAME.json.bak.2` … `.bak.5`. Deleting a playlist moves its file to `NAME.json.bak`
+///   (shifting the others): a step back is always possible by hand.
 /// - A file that cannot be read or does not parse is never written over: `load` and `edit`
 ///   throw `PlaylistError.unreadable` naming the file, line and field, and leave it as it is.
 public struct PlaylistStore: Sendable {
@@ -29,9 +30,10 @@ public struct PlaylistStore: Sendable {
         folder.appendingPathComponent("\(name.text).json")
     }
 
-    /// `<folder>/<name>.json.bak`: the version before the last change, or the deleted playlist.
-    public func backupURL(for name: PlaylistName) -> URL {
-        folder.appendingPathComponent("\(name.text).json.bak")
+    /// `<folder>/<name>.json.bak`: the version before the last change, or the deleted playlist
+    /// (backup 1); `.json.bak.N` for the older ones.
+    public func backupURL(for name: PlaylistName, generation: Int = 1) -> URL {
+        BackupGenerations.url(of: url(for: name), generation: generation)
     }
 
     /// The playlists there are, by name (files `NAME.json` with a valid name; backups and
@@ -66,7 +68,7 @@ public struct PlaylistStore: Sendable {
     }
 
     /// Loads `name`, lets `change` change it, and saves it if it changed (keeping the version
-    /// before as the backup); returns what `change` returns. Nothing is written when loading
+    /// before as backup 1); returns what `change` returns. Nothing is written when loading
     /// or `change` throws.
     @discardableResult
     public func edit<T>(_ name: PlaylistName, _ change: (inout Playlist) throws(PlaylistError) -> T) throws(PlaylistError) -> T {
@@ -82,13 +84,11 @@ public struct PlaylistStore: Sendable {
         } catch {
             throw .cannotWrite(file: url(for: name).path, reason: "\(error)")
         }
-        removeLeftovers(of: name)
-        try write(saved.data, to: backupURL(for: name))
         try write(data, to: url(for: name))
         return result
     }
 
-    /// Gives playlist `old` the name `new` (its file and backup), without reading it: a file
+    /// Gives playlist `old` the name `new` (its file and backups), without reading it: a file
     /// that does not parse moves as it is. Throws `notFound` or `exists`.
     public func rename(_ old: PlaylistName, to new: PlaylistName) throws(PlaylistError) {
         let from = url(for: old), to = url(for: new)
@@ -104,31 +104,31 @@ public struct PlaylistStore: Sendable {
             unlink(to.path)
             throw .cannotWrite(file: from.path, reason: why)
         }
-        let oldBackup = backupURL(for: old), newBackup = backupURL(for: new)
-        if FileManager.default.fileExists(atPath: oldBackup.path) && !FileManager.default.fileExists(atPath: newBackup.path) {
-            _ = Foundation.rename(oldBackup.path, newBackup.path)
-        }
-        syncFolder()
+        BackupGenerations.rename(from: from, to: to)
     }
 
-    /// Deletes playlist `name`: its file becomes the backup `NAME.json.bak` (replacing the
-    /// backup before). Throws `notFound`.
+    /// Deletes playlist `name`: its file becomes backup 1, `NAME.json.bak` (the backups
+    /// before shift, the oldest is dropped). Throws `notFound`.
     public func delete(_ name: PlaylistName) throws(PlaylistError) {
         let file = url(for: name)
         guard exists(name) else { throw .notFound(name: name.text, file: file.path) }
-        guard Foundation.rename(file.path, backupURL(for: name).path) == 0 else {
-            throw .cannotWrite(file: file.path, reason: String(cString: strerror(errno)))
+        do throws(FileProblem) {
+            try BackupGenerations.retire(file)
+        } catch {
+            throw .cannotWrite(file: file.path, reason: error.reason(forFile: file.path))
         }
-        syncFolder()
     }
 
     /// The saved file's bytes and contents; nil when there is none.
     func existing(_ name: PlaylistName) throws(PlaylistError) -> (data: Data, playlist: Playlist)? {
         let url = url(for: name)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw .unreadable(JSONFileError(source: url.path, message: "can't read the file"))
+        let read: Data?
+        do throws(FileProblem) {
+            read = try FileAccess.readIfPresent(url.path)
+        } catch {
+            throw .unreadable(JSONFileError(source: url.path, message: error.message(namingFile: url.path)))
         }
+        guard let data = read else { return nil }
         do throws(JSONFileError) {
             return (data, try Playlist(data: data, source: url.path))
         } catch {
@@ -136,30 +136,12 @@ public struct PlaylistStore: Sendable {
         }
     }
 
+    /// Saves `data` as `url`, the version there before becoming backup 1.
     private func write(_ data: Data, to url: URL) throws(PlaylistError) {
-        do throws(AtomicFileError) {
-            try AtomicFile.write(data, to: url)
+        do throws(FileProblem) {
+            try AtomicFile.replace(url, with: data)
         } catch {
-            throw .cannotWrite(file: url.path, reason: error.message)
-        }
-    }
-
-    private func syncFolder() {
-        let fd = open(folder.path, O_RDONLY)
-        if fd >= 0 { fsync(fd); close(fd) }
-    }
-
-    /// Removes the temporary files of saves that were cut short (their process is gone):
-    /// `.<name>.json.partial-<pid>` and `.<name>.json.bak.partial-<pid>`.
-    func removeLeftovers(of name: PlaylistName) {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for stem in ["\(name.text).json", "\(name.text).json.bak"] {
-            let prefix = ".\(stem).partial-"
-            for file in files where file.hasPrefix(prefix) {
-                guard let pid = Int32(file.dropFirst(prefix.count)), pid != getpid(),
-                      kill(pid, 0) != 0, errno == ESRCH else { continue }
-                unlink(folder.appendingPathComponent(file).path)
-            }
+            throw .cannotWrite(file: url.path, reason: error.reason(forFile: url.path))
         }
     }
 }

@@ -29,10 +29,10 @@ public struct PracticeLog: Sendable {
     public func append(_ entry: PracticeLogEntry) throws(TextFileError) {
         func fail(_ reason: String) -> TextFileError { TextFileError(source: url.path, message: "can't write the practice log: \(reason)") }
         let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do throws(FileProblem) {
+            try FileAccess.createFolder(folder)
         } catch {
-            throw fail("can't create the folder \(folder.path): \(error.localizedDescription)")
+            throw fail(error.description)
         }
         let fd = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw fail(String(cString: strerror(errno))) }
@@ -71,10 +71,13 @@ public struct PracticeLog: Sendable {
     /// The entries in the log, in order, and the lines skipped; empty when there is no log yet.
     /// Throws only when the file exists but cannot be read.
     public func read() throws(TextFileError) -> PracticeLogContents {
-        guard FileManager.default.fileExists(atPath: url.path) else { return PracticeLogContents() }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw TextFileError(source: url.path, message: "can't read the practice log")
+        let read: Data?
+        do throws(FileProblem) {
+            read = try FileAccess.readIfPresent(url.path)
+        } catch {
+            throw TextFileError(source: url.path, message: "can't read the practice log: \(error.reason)")
         }
+        guard let data = read else { return PracticeLogContents() }
         return PracticeLog.parse(data, source: url.path)
     }
 

@@ -32,9 +32,11 @@ extension Preset: Codable {
 
     /// Reads a preset file; errors name it by its last path component.
     public init(contentsOf url: URL) throws(PresetError) {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw .invalid(file: url.lastPathComponent, message: exists ? "can't read the file" : "no such file")
+        let data: Data
+        do throws(FileProblem) {
+            data = try FileAccess.read(url.path)
+        } catch {
+            throw .invalid(file: url.lastPathComponent, message: error.message(namingFile: url.path))
         }
         try self.init(json: data, fileName: url.lastPathComponent)
     }

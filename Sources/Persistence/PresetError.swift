@@ -49,18 +49,20 @@ extension PresetError {
         }
     }
 
-    /// Broken JSON: JSONSerialization says where ("around character 29"), turned into a line.
+    /// Broken JSON, named by its line (a file cut short: its last line), as `JSONNode` reads it.
     static func syntax(_ json: Data, file: String) -> PresetError {
-        var reason = "not valid JSON"
-        do { _ = try JSONSerialization.jsonObject(with: json) } catch {
-            reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? reason
+        do throws(JSONSyntaxError) {
+            _ = try JSONNode.parse(json)
+            return .invalid(file: file, message: "not valid JSON")
+        } catch {
+            let placed = error.placedAtEndIfUnplaced(in: json)
+            return .invalid(file: file, line: placed.line, message: placed.message)
         }
-        guard let range = reason.range(of: " around character "),
-              let offset = Int(reason[range.upperBound...].prefix { $0.isNumber }) else {
-            return .invalid(file: file, message: "not valid JSON: \(reason)")
-        }
-        let line = json.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count + 1
-        let what = reason[..<range.lowerBound]
-        return .invalid(file: file, line: line, message: "not valid JSON: \(what.prefix(1).lowercased() + what.dropFirst())")
+    }
+
+    /// The same problem, naming the file by `path` (its folder too) instead of its name.
+    public func naming(_ path: String) -> PresetError {
+        guard case .invalid(_, let field, let line, let message) = self else { return self }
+        return .invalid(file: path, field: field, line: line, message: message)
     }
 }

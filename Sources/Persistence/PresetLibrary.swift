@@ -36,14 +36,20 @@ public struct PresetLibrary: Sendable {
         UserFolders.woodshed(.config, environment: environment).appendingPathComponent("presets")
     }
 
-    /// Every preset's name and description, sorted by name. A broken file is an error.
-    public func list() throws(PresetError) -> [Summary] {
-        var out: [Summary] = []
+    /// Every preset's name and description, sorted by name, and the files that could not be
+    /// read (each named by its full path, with the line or field): a broken file spoils only
+    /// its own preset.
+    public func list() -> (presets: [Summary], broken: [PresetError]) {
+        var out: [Summary] = [], broken: [PresetError] = []
         for (name, file) in files().sorted(by: { $0.key < $1.key }) {
-            let preset = try Preset(contentsOf: file.url)
-            out.append(Summary(name: name, description: preset.description, isUser: file.isUser))
+            do throws(PresetError) {
+                let preset = try Preset(contentsOf: file.url)
+                out.append(Summary(name: name, description: preset.description, isUser: file.isUser))
+            } catch {
+                broken.append(error.naming(file.url.path))
+            }
         }
-        return out
+        return (out, broken)
     }
 
     /// The preset called `name`; the error lists the names there are.

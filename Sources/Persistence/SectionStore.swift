@@ -3,8 +3,10 @@ import Foundation
 /// The folder of practice files, one per audio file, named by the audio's fingerprint, and
 /// how they are read and written. Control thread (disk I/O).
 ///
-/// - Saving is atomic (a temporary file in the same folder, fsync, rename, fsync of the
-///   folder), and the previous version is kept as `<fingerprint>.json.bak`.
+/// - Saving is atomic (`AtomicFile`: a temporary file in the same folder, fsync, rename, fsync
+///   of the folder), and the 5 versions before are kept: `<fingerprint>.json.bak` (the last),
+///   then `.bak.2` … `.bak.5` (`BackupGenerations`; `history`, `restore`).
+/// - Reading writes nothing: `open` and `load` leave the folder as it is.
 /// - A file that does not parse, or does not belong to its audio, is never written over:
 ///   `open` reports it and goes on with no sections, `load` throws it, and `save` refuses.
 public struct SectionStore: Sendable {
@@ -31,9 +33,10 @@ public struct SectionStore: Sendable {
         folder.appendingPathComponent("\(fingerprint).json")
     }
 
-    /// `<folder>/<fingerprint>.json.bak`: the version before the last save.
-    public func backupURL(for fingerprint: FileFingerprint) -> URL {
-        folder.appendingPathComponent("\(fingerprint).json.bak")
+    /// `<folder>/<fingerprint>.json.bak`: the version before the last save (backup 1);
+    /// `.json.bak.N` for the older ones.
+    public func backupURL(for fingerprint: FileFingerprint, generation: Int = 1) -> URL {
+        BackupGenerations.url(of: url(for: fingerprint), generation: generation)
     }
 
     /// The practice file saved for the audio with this fingerprint; nil when there is none.
@@ -44,7 +47,7 @@ public struct SectionStore: Sendable {
     }
 
     /// Saves `file` as the practice file of its fingerprint, keeping the previous version as
-    /// the backup. Refuses, writing nothing, when the saved file does not parse (it is left as
+    /// backup 1 (and 4 older ones). Refuses, writing nothing, when the saved file does not parse (it is left as
     /// it is), when `file` would not read back (a section that does not fit, a duplicate name),
     /// or when writing fails. Saving what is already saved writes nothing.
     public func save(_ file: PracticeFile) throws(JSONFileError) {
@@ -62,12 +65,10 @@ public struct SectionStore: Sendable {
             throw SectionStore.refusal(error)
         }
         guard old != data else { return }
-        removeLeftovers(of: file.fingerprint)
-        do throws(AtomicFileError) {
-            if let old { try AtomicFile.write(old, to: backupURL(for: file.fingerprint)) }
-            try AtomicFile.write(data, to: url)
+        do throws(FileProblem) {
+            try AtomicFile.replace(url, with: data)
         } catch {
-            throw JSONFileError(source: url.path, message: error.message)
+            throw JSONFileError(source: url.path, message: error.message(namingFile: url.path))
         }
     }
 
@@ -94,10 +95,10 @@ public struct SectionStore: Sendable {
     /// Runs `body` holding the store's lock: an exclusive `flock` on its folder (created if
     /// need be), which the kernel releases if the process dies.
     func locked<T>(_ body: () throws(JSONFileError) -> T) throws(JSONFileError) -> T {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do throws(FileProblem) {
+            try FileAccess.createFolder(folder)
         } catch {
-            throw JSONFileError(source: folder.path, message: "can't create the folder: \(error.localizedDescription)")
+            throw JSONFileError(source: folder.path, message: "can't create the folder: \(error.reason)")
         }
         let fd = Foundation.open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw JSONFileError(source: folder.path, message: "can't open the folder: \(String(cString: strerror(errno)))") }
@@ -113,8 +114,8 @@ public struct SectionStore: Sendable {
     /// at `rate` (pass `AudioFileProbe.info(path:)`'s, as `woodshed sections` does: other
     /// numbers make another fingerprint): its saved practice file, or an empty one. When the
     /// saved file is unusable it is reported in `problem` and left alone; when the audio was
-    /// last seen elsewhere, the new path is saved. Throws only when the audio file itself
-    /// cannot be read.
+    /// last seen elsewhere, `file` has the new path (saved with the next change: opening
+    /// writes nothing). Throws only when the audio file itself cannot be read.
     ///
     /// The file is read (3 MiB, to hash it) only when the fingerprint cache does not know it
     /// as it is now. With `hashLater`, not even then when no practice file has its size,
@@ -149,16 +150,10 @@ public struct SectionStore: Sendable {
             result.problem = error
             return result
         }
-        guard let savedFile = saved else { return result }
-        var file = savedFile
+        guard var file = saved else { return result }
         if file.lastKnownPath != path {
             result.movedFrom = file.lastKnownPath
             file.lastKnownPath = path
-            do throws(JSONFileError) {
-                try save(file, since: savedFile)
-            } catch {
-                result.pathNotSaved = error
-            }
         }
         result.file = file
         result.existed = true
@@ -194,30 +189,25 @@ public struct SectionStore: Sendable {
     /// The saved file's bytes and contents; nil when there is none.
     func existing(_ fingerprint: FileFingerprint) throws(JSONFileError) -> (data: Data, file: PracticeFile)? {
         let url = url(for: fingerprint)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw JSONFileError(source: url.path, message: "can't read the file")
+        let read: Data?
+        do throws(FileProblem) {
+            read = try FileAccess.readIfPresent(url.path)
+        } catch {
+            throw JSONFileError(source: url.path, message: error.message(namingFile: url.path))
         }
+        guard let data = read else { return nil }
+        return (data, try practiceFile(data, at: url, of: fingerprint))
+    }
+
+    /// The practice file in `data`, read from `url` (the file or a backup of it), checked to
+    /// belong to the audio with `fingerprint`.
+    func practiceFile(_ data: Data, at url: URL, of fingerprint: FileFingerprint) throws(JSONFileError) -> PracticeFile {
         let file = try PracticeFile(data: data, source: url.path)
         guard file.fingerprint == fingerprint else {
             throw JSONFileError(source: url.path, field: "fingerprint", message:
                 "\"\(file.fingerprint)\" is not the fingerprint in the file's name (\(fingerprint))")
         }
-        return (data, file)
-    }
-
-    /// Removes the temporary files of saves that were cut short (their process is gone), so a
-    /// crash leaves no litter for long: `.<name>.partial-<pid>`.
-    func removeLeftovers(of fingerprint: FileFingerprint) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for stem in ["\(fingerprint).json", "\(fingerprint).json.bak"] {
-            let prefix = ".\(stem).partial-"
-            for name in names where name.hasPrefix(prefix) {
-                guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(),
-                      kill(pid, 0) != 0, errno == ESRCH else { continue }
-                unlink(folder.appendingPathComponent(name).path)
-            }
-        }
+        return file
     }
 }
 
@@ -232,10 +222,9 @@ public struct PracticeFileLoad: Sendable {
     /// The saved file could not be used (it is named, with the line or field): show it as a
     /// warning and play on with `file`. It is left as it is, and `save` refuses to write over it.
     public var problem: JSONFileError?
-    /// The path the audio was last seen at, when it was elsewhere (now saved as `lastKnownPath`).
+    /// The path the audio was last seen at, when it was elsewhere (`file` has the new one,
+    /// saved as `lastKnownPath` with the next change).
     public var movedFrom: String?
-    /// Why the new path could not be saved, if it could not (a warning; `file` is still good).
-    public var pathNotSaved: JSONFileError?
     /// The audio's path while its hash is left for later (`open(…, hashLater: true)`): until
     /// `SectionStore.settle` takes it, `file.fingerprint` has hash 0 and `file` must not be saved.
     public internal(set) var unhashed: String?

@@ -59,25 +59,19 @@ public struct Setlist: Sendable, Equatable {
 
     /// Reads a setlist file's JSON and checks every song. `source` names the file in errors.
     public init(data: Data, source: String) throws(SetlistError) {
-        let root: JSONNode
-        do throws(JSONSyntaxError) {
-            root = try JSONNode.parse(data)
-        } catch {
-            throw SetlistError(error, source: source)
-        }
-        do throws(JSONFieldError) {
-            try self.init(root, source: source)
-        } catch {
-            throw SetlistError(error, source: source)
+        self = try JSONNode.reading(data, source: source, fieldLines: false) { root throws(JSONFieldError) in
+            try Setlist(root, source: source)
         }
     }
 
     /// Reads a setlist file (disk I/O: the control thread); errors name it by the path as given.
     public init(contentsOf url: URL) throws(SetlistError) {
         let source = url.relativePath
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw SetlistError(source: source, message: exists ? "can't read the file" : "no such file")
+        let data: Data
+        do throws(FileProblem) {
+            data = try FileAccess.read(url.path)
+        } catch {
+            throw SetlistError(source: source, message: error.message(namingFile: url.path))
         }
         try self.init(data: data, source: source)
     }

@@ -66,7 +66,7 @@ struct ClickSubcommand: ParsableCommand {
         let store = LastSessionStore()
         let start = try LiveSetup(options: click, store: store)
         if let bad = start.unusableLastSession {
-            writeStderr("Warning: ignoring the last session, \(bad). The file is left as it is and not saved over.\n")
+            writeStderr("Warning: ignoring the last session, \(bad). The next saved settings replace it; the file is then kept as \(store.brokenURL.path).\n")
         }
         let mode = TransportMode(rawValue: transport)!
         let midiSetup = try MIDISetup(options: midi, clientName: jackName)
@@ -90,7 +90,7 @@ struct ClickSubcommand: ParsableCommand {
             throw ValidationErrorMessage(message)
         }
         log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
-        let app = LiveApp(session: session, backend: backend, store: start.unusableLastSession == nil ? store : nil,
+        let app = LiveApp(session: session, backend: backend, store: store,
                           summary: start.summary,
                           stopAfter: duration.flatMap(DurationText.seconds), note: note)
         app.midi = midiSetup

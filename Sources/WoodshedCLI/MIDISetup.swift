@@ -16,10 +16,19 @@ struct MIDISetup {
     var alsaInputs: [RtMidiInput] = []
     var warnings: [String] = []
 
-    init(options: MIDIOptions, clientName: String, monitorOnly: Bool = false) throws {
+    /// `userMapMayBeBroken`: a user's map file that cannot be used (no `--midi-map` given) is
+    /// a warning, and the built-in map applies (`play`, `shadow`: they play without MIDI too);
+    /// else it is an error (`click`, `midi`: the map is what they are about).
+    init(options: MIDIOptions, clientName: String, monitorOnly: Bool = false, userMapMayBeBroken: Bool = false) throws {
         let resolved: (map: MIDIMap, source: String)
         do {
-            resolved = try MIDIMap.resolve(explicit: options.midiMap)
+            if userMapMayBeBroken {
+                let found = try MIDIMap.resolveOrDefault(explicit: options.midiMap)
+                if let problem = found.problem { warnings.append("\(problem); using the built-in MIDI map until the file is fixed") }
+                resolved = (found.map, found.source)
+            } else {
+                resolved = try MIDIMap.resolve(explicit: options.midiMap)
+            }
         } catch {
             throw ValidationErrorMessage("\(error)")
         }

@@ -130,7 +130,7 @@ struct LivePlayLauncher {
     /// the program (with the default 10 s fade-out).
     func run(shadow: ShadowMode?, playlist: Bool = false, thenNoise: (color: NoiseColor, seconds: Double)? = nil) throws {
         for w in setup.warnings { writeStderr("Warning: \(w)\n") }
-        let midiSetup = try MIDISetup(options: midi, clientName: output.jackName)
+        let midiSetup = try MIDISetup(options: midi, clientName: output.jackName, userMapMayBeBroken: true)
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
 
         let sound = output.sound, volume = output.volume

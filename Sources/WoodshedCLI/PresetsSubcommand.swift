@@ -13,12 +13,12 @@ struct PresetsSubcommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List presets: built-in ones and those in ~/.config/woodshed/presets.")
         func run() throws {
-            let library = PresetLibrary()
-            let entries = try library.list()
+            let (entries, broken) = PresetLibrary().list()
             let width = entries.map(\.name.count).max() ?? 0
             for e in entries {
                 print(e.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + e.description)
             }
+            for problem in broken { writeStderr("Warning: \(problem) (not listed)\n") }
         }
     }
 

@@ -38,20 +38,13 @@ struct SectionsExport: SectionsAction {
         case .audacityLabels: data = session.file.labelTrackData()
         case .json: data = session.file.exportData()
         }
-        do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        let url = URL(fileURLWithPath: output)
+        do throws(FileProblem) {
+            try AtomicFile.write(data, to: url)
         } catch {
-            throw ValidationErrorMessage("can't write '\(output)': \(SectionsExport.reason(error))")
+            throw ValidationErrorMessage("can't write '\(output)': \(error.reason(forFile: url.path))")
         }
         return "exported \(plural(session.file.sections.count, "section")) to \(output)"
-    }
-
-    /// The system's words for a failed write or read.
-    static func reason(_ error: any Error) -> String {
-        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        return (error as NSError).localizedDescription
     }
 }
 
@@ -69,11 +62,11 @@ struct SectionsImport: SectionsAction {
     @Argument(help: "Subtitles (.srt, .vtt), an Audacity label track (.txt), or a JSON file written by export (or a practice file).") var input: String
 
     func run(on session: inout SectionsSession) throws -> String {
-        guard let data = FileManager.default.contents(atPath: input) else {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
-            throw ValidationErrorMessage("can't read '\(input)': " +
-                (!exists ? "No such file or directory" : isFolder.boolValue ? "it is a folder" : "permission denied"))
+        let data: Data
+        do throws(FileProblem) {
+            data = try FileAccess.read(input)
+        } catch {
+            throw ValidationErrorMessage("can't read '\(input)': \(error.reason)")
         }
         let incoming: [Section]
         var warnings: [TextFileWarning] = []

@@ -13,10 +13,11 @@ struct SectionsSession {
     let loaded: PracticeFile
     var file: PracticeFile
 
-    /// Probes the audio (no decoding), fingerprints it and loads its practice file. A saved
-    /// file that does not parse is an error here: the command changes and shows nothing, and
-    /// the file is left as it is.
-    init(audioPath: String, store: SectionStore = SectionStore()) throws {
+    /// Probes the audio (no decoding), fingerprints it and loads its practice file; writes
+    /// nothing. A saved file that does not parse is an error here (the command changes and
+    /// shows nothing, and the file is left as it is), unless `acceptingBrokenFile` (`history`
+    /// and `restore` work on the backups, and may replace a broken file).
+    init(audioPath: String, store: SectionStore = SectionStore(), acceptingBrokenFile: Bool = false) throws {
         let info: AudioFileInfo
         do {
             info = try AudioFileProbe.info(path: audioPath)
@@ -29,15 +30,16 @@ struct SectionsSession {
         } catch {
             throw ValidationErrorMessage(error.description)
         }
-        if let problem = opened.problem { throw ValidationErrorMessage(SectionStore.refusal(problem).description) }
-        if let failed = opened.pathNotSaved { writeStderr("Warning: \(failed)\n") }
+        if let problem = opened.problem, !acceptingBrokenFile {
+            throw ValidationErrorMessage(SectionStore.refusal(problem).description)
+        }
         self.audioPath = audioPath
         self.store = store
         loaded = opened.file
         file = opened.file
     }
 
-    /// Saves the file when an action changed it (atomically, keeping one backup), keeping what
+    /// Saves the file when an action changed it (atomically, keeping 5 backups), keeping what
     /// another program saved meanwhile (see `SectionStore.save(_:since:)`).
     func saveIfChanged() throws {
         guard file != loaded else { return }

@@ -24,6 +24,10 @@ struct SectionsSubcommand: ParsableCommand {
               import IN                    merge sections by name from a file: JSON,
                                            subtitles (.srt, .vtt) or Audacity labels
               split                        find sentences on the pauses (shadowing)
+              history                      the saved versions: the current one and 5
+                                           backups, with their times and what changed
+              restore N                    bring back backup N (undo it with: undo)
+              undo                         undo the last change (restore 1)
             NAME: a section's name or number. Times: 62.5, 1:02.5, 1:02:03.250, 350ms.
             Plan: --repeat N|endless  --gap 2s|1.5x  --count-in BARS
                   --speeds 0.6,0.8,1  --advance next|stop|loop-all
@@ -35,7 +39,7 @@ struct SectionsSubcommand: ParsableCommand {
     @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).")
     var file: String
 
-    @Argument(help: "list, add, rm, rename, move, nudge, set, export, import or split.")
+    @Argument(help: "list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo.")
     var action: String = "list"
 
     @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.")
@@ -45,11 +49,12 @@ struct SectionsSubcommand: ParsableCommand {
         "list": SectionsList.self, "add": SectionsAdd.self, "rm": SectionsRemove.self, "rename": SectionsRename.self,
         "move": SectionsMove.self, "nudge": SectionsNudge.self, "set": SectionsSet.self,
         "export": SectionsExport.self, "import": SectionsImport.self, "split": SectionsSplit.self,
+        "history": SectionsHistory.self, "restore": SectionsRestore.self, "undo": SectionsUndo.self,
     ]
 
     func run() throws {
         guard let type = Self.actions[action] else {
-            throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export, import or split")
+            throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo")
         }
         let words = type == SectionsNudge.self ? SectionsNudge.protectingNegativeStep(arguments) : arguments
         let parsed: any SectionsAction
@@ -62,7 +67,7 @@ struct SectionsSubcommand: ParsableCommand {
             }
             throw ValidationErrorMessage("\(action): \(type.message(for: error)) (see woodshed sections FILE \(action) --help)")
         }
-        var session = try SectionsSession(audioPath: file)
+        var session = try SectionsSession(audioPath: file, acceptingBrokenFile: type is any SectionsHistoryAction.Type)
         let text = try parsed.run(on: &session)
         try session.saveIfChanged()
         print(text)

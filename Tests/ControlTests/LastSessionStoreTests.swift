@@ -43,4 +43,26 @@ struct LastSessionStoreTests {
         let s = try store(with: "{\"schemaVersion\":1,\"milliBPM\":0,\"beats\":4,\"denominator\":4,\"subdivide\":1,\"countIn\":0,\"sound\":\"beep\",\"volume\":1}")
         #expect(throws: LastSessionError.self) { try s.load() }
     }
+
+    @Test("saving over a damaged file keeps it as last-click.json.broken; later saves keep the version before as .bak")
+    func saveOverDamaged() throws {
+        let s = try store(with: "{\"milliBPM\": 97")
+        let first = ClickSettings(milliBPM: 97_500)
+        try s.save(first)
+        #expect(try String(contentsOf: s.brokenURL, encoding: .utf8) == "{\"milliBPM\": 97")
+        #expect(s.brokenURL.lastPathComponent == "last-click.json.broken")
+        #expect(try s.load() == first)
+        let saved = try Data(contentsOf: s.url)
+        try s.save(ClickSettings(milliBPM: 120_000))
+        #expect(try Data(contentsOf: s.url.appendingPathExtension("bak")) == saved)
+        let names = try FileManager.default.contentsOfDirectory(atPath: s.url.deletingLastPathComponent().path).sorted()
+        #expect(names == ["last-click.json", "last-click.json.bak", "last-click.json.broken"])
+    }
+
+    @Test("a file that can't be read says why in words")
+    func unreadable() throws {
+        let s = try store(with: nil)
+        try FileManager.default.createDirectory(at: s.url, withIntermediateDirectories: true)
+        #expect(throws: LastSessionError(path: s.url.path, problem: "can't be read: Is a directory")) { try s.load() }
+    }
 }

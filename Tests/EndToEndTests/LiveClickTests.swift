@@ -283,7 +283,7 @@ struct LiveClickTests {
         #expect(again.contains("bar 1 · 97.5 BPM · 5/4"))
     }
 
-    @Test("a damaged last-session file: a warning, the defaults, and the file left as it was", .timeLimit(.minutes(3)))
+    @Test("a damaged last-session file: a warning, the defaults; the session's settings replace it, and it is kept as .broken", .timeLimit(.minutes(3)))
     func damagedLastSession() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
@@ -295,9 +295,17 @@ struct LiveClickTests {
         let r = try server.run("/usr/bin/env", ["XDG_STATE_HOME=\(state.path)", E2E.woodshed, "click", "--no-connect", "--for", "1s"],
                                timeout: 20)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr == "Warning: ignoring the last session, \(file.path): is not valid JSON. The file is left as it is and not saved over.\n")
+        #expect(r.stderr == "Warning: ignoring the last session, \(file.path): is not valid JSON. "
+            + "The next saved settings replace it; the file is then kept as \(file.path).broken.\n")
         #expect(r.stdout.hasPrefix("woodshed click: 120 BPM 4/4 ·"), "\(r.stdout)")
-        #expect(try String(contentsOf: file, encoding: .utf8) == "{\"milliBPM\": 97")
+        #expect(try String(contentsOf: file.appendingPathExtension("broken"), encoding: .utf8) == "{\"milliBPM\": 97")
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved.contains("\"milliBPM\" : 120000"), "\(saved)")
+        // The next run starts from it, with no warning.
+        let again = try server.run("/usr/bin/env", ["XDG_STATE_HOME=\(state.path)", E2E.woodshed, "click", "--no-connect", "--for", "1s"],
+                                   timeout: 20)
+        #expect(again.status == 0 && again.stderr == "", "\(again.stderr)")
+        #expect(again.stdout.hasPrefix("woodshed click: 120 BPM 4/4 (last session) ·"), "\(again.stdout)")
     }
 
     @Test("no JACK server: one plain error with the command to start one", .timeLimit(.minutes(3)))

@@ -153,6 +153,35 @@ struct PlayLiveTests {
         return nil
     }
 
+    @Test("a typo in the user's midi-map.json: play and shadow warn once and play with the built-in map; --midi-map with it is an error",
+          .timeLimit(.minutes(3)))
+    func brokenUserMap() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("tone.wav").path
+        let made = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", song, "synth", "3", "sine", "440", "gain", "-6"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let map = dir.appendingPathComponent("config/woodshed/midi-map.json")
+        try FileManager.default.createDirectory(at: map.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"schemaVersion\": 1, \"mappings\": [{\"message\": \"note\", \"action\": \"tap\"}]}".utf8).write(to: map)
+        // A sentence, so that shadow has something to play.
+        let added = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "add", "s1", "0", "0.5"])
+        try #require(added.status == 0, "\(added.stderr)")
+        let warning = "Warning: \(map.path): mappings[0].number: required for \"note\" messages; using the built-in MIDI map until the file is fixed\n"
+        for command in ["play", "shadow"] {
+            let r = try server.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, command, song, "--no-connect", "--for", "1s"],
+                                   timeout: 30)
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+            #expect(r.stderr == warning, "\(command)")
+        }
+        let r = try server.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "play", song, "--no-connect", "--for", "1s",
+                                                                           "--midi-map", map.path], timeout: 30)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: \(map.path): mappings[0].number: required for \"note\" messages\n")
+    }
+
     @Test("play --for 3s: the music fades out over the last 1.5 s and woodshed quits when the time is up",
           .timeLimit(.minutes(3)))
     func timerFadesOut() throws {

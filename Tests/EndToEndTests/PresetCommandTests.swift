@@ -14,6 +14,23 @@ struct PresetCommandTests {
         }
     }
 
+    @Test("presets list with a broken user preset: every other preset, and one warning naming the file's path and line")
+    func listWithBrokenPreset() throws {
+        let config = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: config) }
+        let folder = config.appendingPathComponent("woodshed/presets")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{\n  \"schemaVersion\": 1,\n  \"name\": \"cut\",\n  \"tempo\": 1".utf8).write(to: folder.appendingPathComponent("cut.json"))
+        try Data("{\"schemaVersion\": 1, \"name\": \"mine\", \"description\": \"my own\", \"tempo\": 60, \"meter\": \"4/4\"}".utf8)
+            .write(to: folder.appendingPathComponent("mine.json"))
+        let r = try E2E.run(E2E.woodshed, ["presets", "list"], environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(r.status == 0)
+        #expect(r.stderr == "Warning: \(folder.path)/cut.json:4: not valid JSON: unexpected end of file during JSON parse (not listed)\n")
+        let names = r.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        #expect(names == ["five-four", "gap-trainer", "mine", "rock-4-4", "seven-eight", "shuffle-12-8", "six-eight", "son-clave",
+                          "speed-trainer", "waltz-3-4"], "\(r.stdout)")
+    }
+
     @Test("render --preset son-clave: two bars of sixteenths, clave hits accented on their exact frames")
     func sonClave() throws {
         let dir = try E2E.tempDir()

@@ -99,7 +99,7 @@ struct SectionsCommandTests {
         let beforeRm = f.text(url)
         try ok("sections", "song.wav", "rm", "3", says: "removed section 3 'the hard bar'")
         #expect(f.text(f.sections.appendingPathComponent(name + ".bak")) == beforeRm)
-        #expect(f.stored == [name, name + ".bak"])
+        #expect(f.stored == [name, name + ".bak", name + ".bak.2", name + ".bak.3", name + ".bak.4", name + ".bak.5"])
         #expect(f.text(url) == """
             {
               "schemaVersion": 1,
@@ -135,7 +135,7 @@ struct SectionsCommandTests {
         try ok("sections", "song.wav", says: "no sections yet")
     }
 
-    @Test("the same recording under another name is found by its content; its new path is remembered")
+    @Test("the same recording under another name is found by its content; its new path is remembered with the next change")
     func foundByContent() throws {
         let f = try SectionsFolder()
         try f.wav("take.wav")
@@ -148,6 +148,8 @@ struct SectionsCommandTests {
             1  A     0:01.000  0:02.000  0:01.000  1 pass, then stop
 
             """, "\(r.stderr)")
+        #expect(f.text(f.practiceFile)?.contains("\"lastKnownPath\": \"\(f.realDir)/take.wav\",") == true, "listing writes nothing")
+        #expect(try f.run("sections", "moved/renamed.wav", "set", "A", "--repeat", "2").status == 0)
         #expect(f.text(f.practiceFile)?.contains("\"lastKnownPath\": \"\(f.realDir)/moved/renamed.wav\",") == true)
         // A different recording (another length) has its own, empty, file.
         try f.wav("other.wav", seconds: 5)
@@ -194,7 +196,7 @@ struct SectionsCommandTests {
             (["nudge", "intro", "start", "-1ms"], "'intro' would start before the audio does (at -0:00.001)"),
             (["nudge", "intro", "middle"], "nudge 'start' or 'end', not 'middle'"),
             (["set", "intro"], "set: give at least one of --repeat, --gap, --count-in, --speeds, --advance"),
-            (["frob"], "unknown action 'frob': use list, add, rm, rename, move, nudge, set, export, import or split"),
+            (["frob"], "unknown action 'frob': use list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo"),
             (["import", "missing.json"], "can't read 'missing.json': No such file or directory"),
         ]
         for (args, error) in cases {
@@ -204,6 +206,22 @@ struct SectionsCommandTests {
         // 6 s past 0:04.000 is exactly the end: allowed.
         #expect(try f.run("sections", "song.wav", "nudge", "verse", "end", "6s").stdout
             == "nudged 'verse' end by 0:06.000: 0:02.000 to 0:10.000 (0:08.000)\n")
+    }
+
+    @Test("file errors say what, where and why in words: a data folder under a file, a folder to import, a folder to export over")
+    func fileErrorsInWords() throws {
+        let f = try SectionsFolder()
+        try f.wav("song.wav")
+        let notAFolder = f.dir.appendingPathComponent("notes")
+        try Data("x".utf8).write(to: notAFolder)
+        let r = try E2E.run(E2E.woodshed, ["sections", "song.wav", "add", "A", "0", "1"], cwd: f.dir,
+                            environment: ["XDG_DATA_HOME": notAFolder.path, "XDG_CACHE_HOME": f.cache.path])
+        #expect(r.status == 1 && r.stdout == "")
+        #expect(r.stderr == "Error: \(f.realDir)/notes/woodshed/sections: can't create the folder: \(f.realDir)/notes is a file, not a folder\n")
+        try FileManager.default.createDirectory(at: f.dir.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+        try refused(f, ["sections", "song.wav", "import", "folder.json"], "can't read 'folder.json': Is a directory")
+        #expect(try f.run("sections", "song.wav", "add", "A", "0", "1").status == 0)
+        try refused(f, ["sections", "song.wav", "export", "folder.json"], "can't write 'folder.json': Is a directory")
     }
 
     @Test("a practice file that does not parse is reported with its place and left untouched, byte for byte")
@@ -405,10 +423,14 @@ struct SectionsDurabilityTests {
               + "kill window at the end \(Int(window * 1000)) ms); "
               + "\(midWrite) left a temporary file (killed mid-write), \(killedAfterRename) after the new version was in place, "
               + "\(kills - killedAfterRename) before it; \(finished) runs finished; \(k) versions saved")
-        // The next save removes the temporary files the killed saves left.
-        #expect(reap(spawn(nudge, env: env)).exitCode == 0)
-        #expect(f.stored == [url.lastPathComponent, backup.lastPathComponent])
-        #expect(try String(contentsOf: url, encoding: .utf8) == version(k + 1))
+        // The next save removes the temporary files the killed saves left; 5 more fill every
+        // backup generation (a kill between two renames of the rotation leaves a gap for a while).
+        for _ in 1...5 { #expect(reap(spawn(nudge, env: env)).exitCode == 0) }
+        let name = url.lastPathComponent
+        #expect(f.stored == [name, name + ".bak", name + ".bak.2", name + ".bak.3", name + ".bak.4", name + ".bak.5"])
+        #expect(try String(contentsOf: url, encoding: .utf8) == version(k + 5))
+        #expect(try (1...5).map { try String(contentsOf: BackupURL.generation($0, of: url), encoding: .utf8) }
+            == (0..<5).map { version(k + 4 - $0) })
     }
 
     @Test("12 `sections add` commands at once, each adding its own section: all 12 are saved")
@@ -426,5 +448,120 @@ struct SectionsDurabilityTests {
         let names = Set(list.stdout.split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init) })
         #expect(names.isSuperset(of: ["first"] + (0..<12).map { "s\($0)" }), "\(list.stdout)")
         #expect(list.stdout.split(separator: "\n").count == 1 + 13, "\(list.stdout)")
+    }
+
+    /// `NAME.bak`, `NAME.bak.2`, …: backup N of a file.
+    private enum BackupURL {
+        static func generation(_ n: Int, of url: URL) -> URL { url.appendingPathExtension(n == 1 ? "bak" : "bak.\(n)") }
+    }
+
+    /// Every file under `folder`: its path, bytes and modification time.
+    private func snapshot(_ folder: URL) throws -> [String: String] {
+        var out: [String: String] = [:]
+        let paths = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        for path in paths {
+            let full = folder.appendingPathComponent(path).path
+            let attributes = try FileManager.default.attributesOfItem(atPath: full)
+            let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            let bytes = attributes[.type] as? FileAttributeType == .typeRegular ? (try Data(contentsOf: URL(fileURLWithPath: full))).base64EncodedString() : "folder"
+            out[path] = "\(date) \(bytes)"
+        }
+        return out
+    }
+
+    @Test("listing the sections from another path to the same audio writes nothing: an rm stays undoable")
+    func readingWritesNothing() throws {
+        let f = try SectionsFolder()
+        try f.wav("take.wav")
+        #expect(try f.run("sections", "take.wav", "add", "A", "1", "2").status == 0)
+        #expect(try f.run("sections", "take.wav", "add", "B", "2", "3").status == 0)
+        #expect(try f.run("sections", "take.wav", "rm", "B").status == 0)
+        try FileManager.default.copyItem(at: f.dir.appendingPathComponent("take.wav"), to: f.dir.appendingPathComponent("copy.wav"))
+        let before = try snapshot(f.data)
+        for args in [["sections", "copy.wav"], ["sections", "copy.wav", "list"], ["sections", "copy.wav", "history"]] {
+            let r = try f.run(args)
+            #expect(r.status == 0 && r.stderr == "", "\(args): \(r.stderr)")
+        }
+        #expect(try snapshot(f.data) == before)
+        // So the rm can still be undone.
+        let r = try f.run("sections", "copy.wav", "undo")
+        #expect(r.stdout == "restored backup 1: + B (the version it replaced is backup 1: undo brings it back)\n", "\(r.stderr)")
+        #expect(try f.run("sections", "take.wav").stdout == """
+            #  name  from      to        length    plan
+            1  A     0:01.000  0:02.000  0:01.000  1 pass, then stop
+            2  B     0:02.000  0:03.000  0:01.000  1 pass, then stop
+
+            """)
+    }
+
+    @Test("history lists the versions with local times and what changed; rm then undo, restore N, and undo of a restore")
+    func historyRestoreUndo() throws {
+        let f = try SectionsFolder()
+        try f.wav("song.wav")
+        var minute = 0.0
+        /// Runs a command that saves, then dates its save a minute after the one before.
+        func saving(_ args: String..., says expected: String) throws {
+            let r = try f.run(["sections", "song.wav"] + args)
+            #expect(r.status == 0 && r.stderr == "" && r.stdout == expected + "\n", "\(args): \(r)")
+            guard let url = f.practiceFile else { Issue.record("no practice file"); return }
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_800_000_000 + minute * 60)],
+                                                  ofItemAtPath: url.path)
+            minute += 1
+        }
+        func history() throws -> E2E.Result {
+            try E2E.run(E2E.woodshed, ["sections", "song.wav", "history"], cwd: f.dir,
+                        environment: ["XDG_DATA_HOME": f.data.path, "XDG_CACHE_HOME": f.cache.path, "TZ": "UTC"])
+        }
+        #expect(try history().stdout == "no saved versions yet\n")
+        try saving("add", "intro", "0", "2", says: "added section 1 'intro': 0:00.000 to 0:02.000 (0:02.000); 1 pass, then stop")
+        try saving("add", "verse", "2", "4", says: "added section 2 'verse': 0:02.000 to 0:04.000 (0:02.000); 1 pass, then stop")
+        try saving("set", "verse", "--repeat", "4", says: "section 2 'verse': 4 passes, then stop")
+        try saving("rm", "intro", says: "removed section 1 'intro'")
+        let h = try history()
+        #expect(h.status == 0 && h.stderr == "")
+        #expect(h.stdout == """
+            current  2027-01-15 08:03:00  - intro
+                  1  2027-01-15 08:02:00  ~ verse (repeat 1→4)
+                  2  2027-01-15 08:01:00  + verse
+                  3  2027-01-15 08:00:00  oldest kept: 1 section
+
+            """)
+        try saving("undo", says: "restored backup 1: + intro (the version it replaced is backup 1: undo brings it back)")
+        #expect(try f.run("sections", "song.wav").stdout == """
+            #  name   from      to        length    plan
+            1  intro  0:00.000  0:02.000  0:02.000  1 pass, then stop
+            2  verse  0:02.000  0:04.000  0:02.000  4 passes, then stop
+
+            """)
+        try saving("restore", "4", says: "restored backup 4: - verse (the version it replaced is backup 1: undo brings it back)")
+        #expect(try f.run("sections", "song.wav").stdout == """
+            #  name   from      to        length    plan
+            1  intro  0:00.000  0:02.000  0:02.000  1 pass, then stop
+
+            """)
+        try saving("undo", says: "restored backup 1: + verse (the version it replaced is backup 1: undo brings it back)")
+        #expect(try f.run("sections", "song.wav").stdout.hasSuffix("2  verse  0:02.000  0:04.000  0:02.000  4 passes, then stop\n"))
+        #expect(try history().stdout == """
+            current  2027-01-15 08:06:00  + verse
+                  1  2027-01-15 08:05:00  - verse
+                  2  2027-01-15 08:04:00  + intro
+                  3  2027-01-15 08:03:00  - intro
+                  4  2027-01-15 08:02:00  ~ verse (repeat 1→4)
+                  5  2027-01-15 08:01:00  oldest kept: 2 sections
+
+            """)
+        let none = try f.run("sections", "song.wav", "restore", "6")
+        #expect(none.status == 1 && none.stdout == "")
+        #expect(none.stderr == "Error: \(f.practiceFile!.path): there is no backup 6 (there are: 1, 2, 3, 4, 5)\n")
+        // A current file that does not parse: list refuses it, undo brings back backup 1 and keeps it as backup 1.
+        let url = try #require(f.practiceFile)
+        let good = try Data(contentsOf: BackupURL.generation(1, of: url))
+        try Data("{ oops".utf8).write(to: url)
+        #expect(try f.run("sections", "song.wav", "list").status == 1)
+        let undone = try f.run("sections", "song.wav", "undo")
+        #expect(undone.status == 0 && undone.stderr == "")
+        #expect(undone.stdout == "restored backup 1 (the version it replaced is backup 1: undo brings it back)\n")
+        #expect(try Data(contentsOf: url) == good)
+        #expect(try Data(contentsOf: BackupURL.generation(1, of: url)) == Data("{ oops".utf8))
     }
 }

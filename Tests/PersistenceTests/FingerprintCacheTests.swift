@@ -102,7 +102,7 @@ struct FingerprintCacheTests {
         }
     }
 
-    @Test("a moved file is hashed (the cache is by path), keeps its sections and its new path is saved")
+    @Test("a moved file is hashed (the cache is by path), keeps its sections, and its new path is saved with the next change")
     func movedFile() throws {
         try withStore { store, path, folder in
             var first = try store.open(audioPath: path, frames: 1_000, rate: 48_000)
@@ -114,6 +114,9 @@ struct FingerprintCacheTests {
 
             let opened = try store.open(audioPath: moved, frames: 1_000, rate: 48_000, hashLater: true)
             #expect(opened.bytesHashed == Int64(3 * Self.mib) && opened.existed && opened.movedFrom == path)
+            #expect(opened.file.lastKnownPath == moved)
+            #expect(try store.load(first.file.fingerprint)?.lastKnownPath == path, "opening writes nothing")
+            try store.save(opened.file)
             #expect(try store.load(first.file.fingerprint)?.lastKnownPath == moved)
             #expect(try store.open(audioPath: moved, frames: 1_000, rate: 48_000).bytesHashed == 0)
         }

@@ -119,7 +119,7 @@ struct MIDIMapErrorTests {
         #expect(error?.description == message)
     }
 
-    @Test("broken JSON is named by its line and column")
+    @Test("broken JSON is named by its line and column; a file cut short by its end")
     func brokenJSON() {
         let json = "{\n  \"schemaVersion\": 1,\n  \"mappings\" []\n}\n"
         #expect(throws: MIDIMapError(source: "midi-map.json", line: 3, column: 14, message: "not valid JSON: invalid value")) {
@@ -127,7 +127,7 @@ struct MIDIMapErrorTests {
         }
         #expect(MIDIMapError(source: "midi-map.json", line: 3, column: 14, message: "not valid JSON: invalid value").description
                 == "midi-map.json:3:14: not valid JSON: invalid value")
-        #expect(throws: MIDIMapError(source: "midi-map.json", message: "not valid JSON: unexpected end of file during JSON parse")) {
+        #expect(throws: MIDIMapError(source: "midi-map.json", line: 3, column: 1, message: "not valid JSON: unexpected end of file during JSON parse")) {
             try MIDIMap(data: Data("{\n  \"schemaVersion\": 1,\n".utf8), source: "midi-map.json")
         }
     }

@@ -54,7 +54,7 @@ struct MIDIMapStoreTests {
         }
     }
 
-    @Test("the previous file is kept, byte for byte, as midi-map.json.bak")
+    @Test("the previous files are kept, byte for byte, as midi-map.json.bak, then .bak.2")
     func backup() throws {
         try withFolder { folder in
             let url = folder.appendingPathComponent("midi-map.json")
@@ -66,9 +66,10 @@ struct MIDIMapStoreTests {
             let first = try Data(contentsOf: url)
 
             try MIDIMapStore.learn(MIDIMap.Mapping(message: .note, number: 40, action: .mute), into: url)
-            #expect(try Data(contentsOf: backup) == first, "one backup: the file before the last change")
+            #expect(try Data(contentsOf: backup) == first, "backup 1: the file before the last change")
+            #expect(try Data(contentsOf: MIDIMapStore.backupURL(for: url, generation: 2)) == Data(Self.mine.utf8))
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-            #expect(names == ["midi-map.json", "midi-map.json.bak"], "no temporary files left behind")
+            #expect(names == ["midi-map.json", "midi-map.json.bak", "midi-map.json.bak.2"], "no temporary files left behind")
         }
     }
 

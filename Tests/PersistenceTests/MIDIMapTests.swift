@@ -259,4 +259,21 @@ struct MIDIMapTests {
             try MIDIMap.resolve(explicit: "nope.json", environment: ["XDG_CONFIG_HOME": folder.path])
         }
     }
+
+    @Test("for play and shadow, a broken user map gives the built-in one and the problem to warn about; --midi-map stays an error")
+    func brokenUserMapOrDefault() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let user = folder.appendingPathComponent("woodshed/midi-map.json")
+        try FileManager.default.createDirectory(at: user.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"schemaVersion\": 1, \"mappings\": [".utf8).write(to: user)
+        let found = try MIDIMap.resolveOrDefault(explicit: nil, environment: ["XDG_CONFIG_HOME": folder.path])
+        #expect(found.map == BuiltinMIDIMap.map && found.source == "built-in default")
+        #expect(found.problem == MIDIMapError(source: user.path, line: 1, column: 35, message: "not valid JSON: unexpected end of file during JSON parse"))
+        #expect(throws: MIDIMapError(source: user.path, line: 1, column: 35, message: "not valid JSON: unexpected end of file during JSON parse")) {
+            try MIDIMap.resolveOrDefault(explicit: user.path, environment: ["XDG_CONFIG_HOME": folder.path])
+        }
+        let none = try MIDIMap.resolveOrDefault(explicit: nil, environment: ["XDG_CONFIG_HOME": folder.appendingPathComponent("none").path])
+        #expect(none.problem == nil && none.source == "built-in default")
+    }
 }

@@ -99,7 +99,8 @@ struct PlaylistStoreTests {
                 }
             }
             #expect(try Data(contentsOf: store.url(for: n)) == two)
-            #expect(try files(store) == ["warmups.json", "warmups.json.bak"])
+            #expect(try Data(contentsOf: store.backupURL(for: n, generation: 2)) == empty)
+            #expect(try files(store) == ["warmups.json", "warmups.json.bak", "warmups.json.bak.2"])
         }
     }
 
@@ -200,7 +201,7 @@ struct PlaylistStoreTests {
         }
     }
 
-    @Test("delete keeps the file as NAME.json.bak; the playlist is gone from the list")
+    @Test("delete keeps the file as NAME.json.bak (the backup before becomes .bak.2); the playlist is gone from the list")
     func delete() throws {
         try withStore { store in
             let n = name("warmups")
@@ -209,8 +210,9 @@ struct PlaylistStoreTests {
             let last = try Data(contentsOf: store.url(for: n))
             try store.delete(n)
             #expect(store.names() == [])
-            #expect(try files(store) == ["warmups.json.bak"])
+            #expect(try files(store) == ["warmups.json.bak", "warmups.json.bak.2"])
             #expect(try Data(contentsOf: store.backupURL(for: n)) == last)
+            #expect(try Data(contentsOf: store.backupURL(for: n, generation: 2)) == Playlist().jsonData())
             #expect(throws: PlaylistError.notFound(name: "warmups", file: store.url(for: n).path)) { try store.delete(n) }
             #expect(throws: PlaylistError.notFound(name: "warmups", file: store.url(for: n).path)) { try store.load(n) }
         }

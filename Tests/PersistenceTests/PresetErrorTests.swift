@@ -69,13 +69,13 @@ struct PresetErrorTests {
             .description == "rock.json: field 'schemaVersion': version 2 is not supported; this Woodshed reads version 1")
     }
 
-    @Test("broken JSON is named by its line")
+    @Test("broken JSON is named by its line; a file cut short by its last line")
     func brokenJSON() {
         let json = "{\n  \"schemaVersion\": 1,\n  \"name\": \"rock\",\n  \"tempo\" 120\n}\n"
         #expect(throws: PresetError.invalid(file: "rock.json", line: 4, message: "not valid JSON: invalid value")) {
             try load(json)
         }
-        #expect(throws: PresetError.invalid(file: "rock.json", message: "not valid JSON: Unexpected end of file during JSON parse.")) {
+        #expect(throws: PresetError.invalid(file: "rock.json", line: 3, message: "not valid JSON: unexpected end of file during JSON parse")) {
             try load("{\n  \"schemaVersion\": 1,\n")
         }
     }

@@ -11,7 +11,7 @@ struct PresetLibraryTests {
 
     @Test("with no user folder, the list is the shipped presets, sorted, with their descriptions")
     func builtins() throws {
-        let list = try library(user: URL(fileURLWithPath: "/nonexistent/woodshed")).list()
+        let list = library(user: URL(fileURLWithPath: "/nonexistent/woodshed")).list().presets
         #expect(list.map(\.name) == Self.shippedNames)
         #expect(list.allSatisfy { !$0.isUser })
         #expect(list.first { $0.name == "seven-eight" }?.description == "7/8 at 133, grouped 3+2+2")
@@ -29,7 +29,7 @@ struct PresetLibraryTests {
         let library = library(user: user)
         #expect(try library.load(name: "seven-eight").tempo == bpm("150"))
         #expect(try library.load(name: "rock-4-4").tempo == bpm("120"))
-        let list = try library.list()
+        let list = library.list().presets
         #expect(list.map(\.name) == (Self.shippedNames + ["mine"]).sorted())
         #expect(list.filter(\.isUser).map(\.name) == ["mine", "seven-eight"])
         #expect(list.first { $0.name == "seven-eight" }?.description == "faster")
@@ -49,6 +49,20 @@ struct PresetLibraryTests {
             .write(to: user.appendingPathComponent("bad.json"))
         let error = #expect(throws: PresetError.self) { try library(user: user).load(name: "bad") }
         #expect(error?.description.hasPrefix("bad.json: field 'meter': meter '4/0' is not valid") == true)
+    }
+
+    @Test("a broken user preset spoils only itself: the others are listed, the broken file is named by its path and line")
+    func brokenInList() throws {
+        let user = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: user) }
+        try Data("{\n  \"schemaVersion\": 1,\n  \"name\": \"cut".utf8).write(to: user.appendingPathComponent("cut.json"))
+        try Preset(name: "mine", description: "my own", tempo: bpm("60")).json().write(to: user.appendingPathComponent("mine.json"))
+        let (list, broken) = library(user: user).list()
+        #expect(list.map(\.name) == (Self.shippedNames + ["mine"]).sorted())
+        #expect(broken == [.invalid(file: user.appendingPathComponent("cut.json").path, line: 3,
+                                    message: "not valid JSON: unexpected end of file during JSON parse")])
+        #expect(broken.first?.description == user.appendingPathComponent("cut.json").path
+            + ":3: not valid JSON: unexpected end of file during JSON parse")
     }
 
     @Test("the user folder is $XDG_CONFIG_HOME/woodshed/presets, else ~/.config/woodshed/presets")

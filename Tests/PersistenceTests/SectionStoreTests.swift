@@ -116,7 +116,7 @@ struct SectionStoreTests {
         }
     }
 
-    @Test("the same audio seen at a new path: found by fingerprint, lastKnownPath updated and saved")
+    @Test("the same audio seen at a new path: found by fingerprint, lastKnownPath updated, and saved with the next change")
     func moved() throws {
         try withStore { store, folder in
             let first = try audio("songs/take 1.wav", in: folder)
@@ -135,6 +135,8 @@ struct SectionStoreTests {
             #expect(again.movedFrom == first)
             #expect(again.file.lastKnownPath == copy)
             #expect(again.file.sections == file.sections)
+            #expect(try store.load(again.file.fingerprint)?.lastKnownPath == first, "opening writes nothing")
+            try store.save(again.file)
             #expect(try store.load(again.file.fingerprint)?.lastKnownPath == copy)
 
             // The path is stored standardized ("." and ".." resolved, relative paths made absolute).
@@ -145,9 +147,9 @@ struct SectionStoreTests {
         }
     }
 
-    @Test("temporary files of saves cut short by a crash are removed by the next save; a live writer's are kept")
+    @Test("temporary files of saves cut short by a crash, or by a PID now another program's, are removed by the next save; a live Woodshed's are kept")
     func leftovers() throws {
-        try withStore { store, _ in
+        try withStore { store, folder in
             try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true)
             // A process that has exited: its PID is free (until reused).
             let p = Process()
@@ -155,12 +157,32 @@ struct SectionStoreTests {
             try p.run()
             p.waitUntilExit()
             let dead = p.processIdentifier
+            // A running program that is not Woodshed, and a running "woodshed" (sleep by that name).
+            let other = Process()
+            other.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            other.arguments = ["30"]
+            try other.run()
+            let woodshedName = folder.appendingPathComponent("bin/woodshed")
+            try FileManager.default.createDirectory(at: woodshedName.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: woodshedName.path, withDestinationPath: "/bin/sleep")
+            let live = Process()
+            live.executableURL = woodshedName
+            live.arguments = ["30"]
+            try live.run()
+            // SIGKILL: a child of the test runner may inherit SIGTERM blocked.
+            defer { kill(other.processIdentifier, SIGKILL); kill(live.processIdentifier, SIGKILL); other.waitUntilExit(); live.waitUntilExit() }
+            #expect(StaleTemporaryFiles.isLiveWoodshed(pid: live.processIdentifier))
+            #expect(!StaleTemporaryFiles.isLiveWoodshed(pid: other.processIdentifier))
+            #expect(!StaleTemporaryFiles.isLiveWoodshed(pid: dead))
+            #expect(StaleTemporaryFiles.isLiveWoodshed(pid: getpid()))
+
             let names = [".\(tenSeconds).json.partial-\(dead)", ".\(tenSeconds).json.bak.partial-\(dead)",
-                         ".\(tenSeconds).json.partial-1", ".other.json.partial-\(dead)"]
+                         ".\(tenSeconds).json.bak.3.partial-\(dead)", ".\(tenSeconds).json.partial-\(other.processIdentifier)",
+                         ".\(tenSeconds).json.partial-\(live.processIdentifier)", ".other.json.partial-\(dead)"]
             for n in names { try Data("{".utf8).write(to: store.folder.appendingPathComponent(n)) }
             try store.save(PracticeFile(fingerprint: tenSeconds, lastKnownPath: "/a.wav"))
             let left = try FileManager.default.contentsOfDirectory(atPath: store.folder.path).sorted()
-            #expect(left == [".other.json.partial-\(dead)", ".\(tenSeconds).json.partial-1", "\(tenSeconds).json"])
+            #expect(left == [".other.json.partial-\(dead)", ".\(tenSeconds).json.partial-\(live.processIdentifier)", "\(tenSeconds).json"])
         }
     }
 }
