@@ -32,7 +32,7 @@ public enum CommandLineTempo: Hashable, Sendable {
             guard let bars else {
                 throw MapFileError(file: nil, message: "the ramp \(from)-\(to) needs a number of bars (--bars)")
             }
-            return TempoMap(entries: [entry(bars, .ramp(from: from, to: to))])
+            return TempoMap(entries: [entry(bars, .from(from, to: to))])
         case .rampWithRate(let from, let to, _):
             let ramp = rampBars ?? 0
             return TempoMap(entries: (ramp > 0 ? [entry(ramp, .ramp(from: from, to: to))] : []) + [entry(nil, .constant(to))])
@@ -54,7 +54,9 @@ extension KlickMapParser {
         case (.single(let t), 1):
             return .constant(try KlickSyntax.tempo(t))
         case (.ramp(let t1, let t2), 1):
-            return .ramp(from: try KlickSyntax.tempo(t1), to: try KlickSyntax.tempo(t2))
+            // A ramp from a tempo to itself is that tempo, without the need for --bars.
+            let from = try KlickSyntax.tempo(t1), to = try KlickSyntax.tempo(t2)
+            return from == to ? .constant(from) : .ramp(from: from, to: to)
         case (.ramp(let t1, let t2), 2):
             let rate = slash[1]
             guard KlickSyntax.isNumber(rate) else { throw invalid }

@@ -48,7 +48,9 @@ public final class ClickTimeline: @unchecked Sendable {
                 wholeNoteUnits: units)
             if let bars = entry.bars, bars < 1 { throw .badBars("an entry must have 1 or more bars") }
             let totalSteps = entry.bars.map { Int64($0) * stepsPerBar } ?? Int64.max
-            switch entry.tempo {
+            // A ramp whose ends are equal is a constant tempo (its ramp formula divides by T2 − T1).
+            let curve = if case .ramp(let t1, let t2) = entry.tempo { TempoCurve.from(t1, to: t2) } else { entry.tempo }
+            switch curve {
             case .constant(let t):
                 seg.tempo1 = t.milliBPM; seg.tempo2 = t.milliBPM
                 seg.stepCount = totalSteps
