@@ -165,15 +165,10 @@ struct PlaySetup {
     /// `plan` with the parts the options give replaced.
     static func plan(_ base: RepeatPlan, options o: PlayOptions, countIn: Int?) throws -> RepeatPlan {
         var plan = base
-        if let r = o.repeat {
-            if r == "endless" { plan.repeats = .endless } else {
-                guard let n = Int(r), (1...10_000).contains(n) else { throw ValidationErrorMessage("--repeat '\(r)' is not valid: use 1 to 10000, or endless") }
-                plan.repeats = .times(n)
-            }
-        }
+        if let r = o.repeat { plan.repeats = try OptionRange.passes(r) }
         if let g = o.gap { plan.gap = try RepeatPlan.parseGap(g) }
         if let c = countIn {
-            guard (0...16).contains(c) else { throw ValidationErrorMessage("--count-in must be 0 to 16 bars") }
+            try OptionRange.countIn.check(c)
             plan.countInBars = c
         }
         if let p = o.plan {

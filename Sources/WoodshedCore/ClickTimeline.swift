@@ -20,7 +20,7 @@ public final class ClickTimeline: @unchecked Sendable {
 
     public init(plan: ClickPlan, rate: Int) throws(TimingError) {
         guard !plan.map.entries.isEmpty else { throw .badBars("the tempo map has no entries") }
-        guard plan.countInBars >= 0 && plan.countInBars <= 64 else { throw .badBars("count-in must be 0 to 64 bars") }
+        guard OptionRange.countIn.range.contains(plan.countInBars) else { throw .badBars("count-in must be 0 to 64 bars") }
         if let g = plan.gapTrainer, g.playBars < 1 || g.muteBars < 0 {
             throw .badBars("a gap trainer plays 1 or more bars and mutes 0 or more")
         }
