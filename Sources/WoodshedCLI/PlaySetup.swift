@@ -62,9 +62,7 @@ struct PlaySetup {
         } else if o.from != nil || o.to != nil || !live || saved.isEmpty {
             let from = try o.from.map { try SourceTime(parsing: $0).frame(rate: rate) } ?? 0
             let to = try o.to.map { try SourceTime(parsing: $0).frame(rate: rate) } ?? info.frames
-            guard to <= info.frames else {
-                throw ValidationErrorMessage("--to \(o.to!) is past the end of \(path) (\(SourceTime.of(frame: info.frames, rate: rate)))")
-            }
+            try Self.checkRange(from: from, to: to, frames: info.frames, rate: rate, path: path)
             let name = o.from == nil && o.to == nil ? "whole file" : "A–B"
             list = [try Section(name: name, start: from, end: to)] + (live ? saved : [])
             unsaved = 1
@@ -180,6 +178,19 @@ struct PlaySetup {
             plan.advance = adv
         }
         return plan
+    }
+
+    /// An A–B from `--from` and `--to` (source frames) that fits the file, or an error saying
+    /// where, in times.
+    static func checkRange(from: Int64, to: Int64, frames: Int64, rate: Int, path: String) throws {
+        func time(_ frame: Int64) -> SourceTime { SourceTime.of(frame: frame, rate: rate) }
+        guard from >= 0 else { throw ValidationErrorMessage("--from \(time(from)) is before the start of \(path)") }
+        guard from < frames else { throw ValidationErrorMessage("--from \(time(from)) is past the end of \(path) (\(time(frames)))") }
+        guard to <= frames else { throw ValidationErrorMessage("--to \(time(to)) is past the end of \(path) (\(time(frames)))") }
+        guard to > from else {
+            throw ValidationErrorMessage(to == from ? "--from and --to are both \(time(from)): a section needs a length"
+                                                    : "--to \(time(to)) is before --from \(time(from))")
+        }
     }
 
     /// The decode cache's folder and size limit, from the environment (`XDG_CACHE_HOME`,

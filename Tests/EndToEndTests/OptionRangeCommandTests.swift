@@ -42,7 +42,7 @@ private struct RangeFolder {
     }
 }
 
-@Suite("Numbers on the command line: negative values are values, one range per option")
+@Suite("Numbers on the command line: negative values are values, one range per option, errors in times")
 struct OptionRangeCommandTests {
     @Test("a negative value is taken as the option's value, not as an option ('Missing value' no more)")
     func negativeValues() throws {
@@ -99,5 +99,15 @@ struct OptionRangeCommandTests {
         let render = try f.run(["render", "out.wav", "--play", "song.wav", "--from", "1", "--to", "1.01", "--repeat", "10000",
                                 "--crossfade", "0", "--seconds", "2"])
         #expect(render.status == 0, "\(render.stderr)")
+    }
+
+    @Test("section bounds are said in times: --from/--to past the end or the wrong way round")
+    func times() throws {
+        let f = try RangeFolder()
+        let play = ["render", "out.wav", "--play", "song.wav"]
+        try f.refused(play + ["--from", "5", "--to", "4"], "--to 0:04.000 is before --from 0:05.000", status: 1)
+        try f.refused(play + ["--from", "5", "--to", "5"], "--from and --to are both 0:05.000: a section needs a length", status: 1)
+        try f.refused(play + ["--from", "12"], "--from 0:12.000 is past the end of song.wav (0:10.000)", status: 1)
+        try f.refused(play + ["--to", "10.5"], "--to 0:10.500 is past the end of song.wav (0:10.000)", status: 1)
     }
 }
