@@ -48,6 +48,9 @@ extension KlickMapParser {
         let invalid = MapFileError(file: nil, message: "tempo '\(text)' is not valid: \(form)")
         let words = text.split { $0 == " " || $0 == "\t" }
         guard words.count == 1 else { throw invalid }
+        if words[0].hasPrefix("-"), KlickSyntax.isNumber(words[0].dropFirst()) {
+            throw MapFileError(file: nil, message: TimingError.tempoOutOfRange(String(words[0])).description)
+        }
         let slash = words[0].split(separator: "/", omittingEmptySubsequences: false)
         guard slash.count <= 2, let tempoText = KlickSyntax.tempoText(slash[0]) else { throw invalid }
         switch (tempoText, slash.count) {

@@ -52,6 +52,9 @@ struct SectionsSubcommand: ParsableCommand {
 
     func run() throws {
         guard let type = Self.actions[action] else {
+            if let guess = CommandSuggestion.closest(to: action, in: Array(Self.actions.keys).sorted()) {
+                throw ValidationErrorMessage("unknown action '\(action)' for 'woodshed sections FILE'; did you mean '\(guess)'?")
+            }
             throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export, import or split")
         }
         // A negative number is a value: a nudge's step (-10ms), or a time or position to refuse by name.

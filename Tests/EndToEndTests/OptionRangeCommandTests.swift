@@ -42,7 +42,7 @@ private struct RangeFolder {
     }
 }
 
-@Suite("Numbers on the command line: negative values are values, one range per option, errors in times")
+@Suite("Numbers on the command line: negative values are values, one range per option, errors in times, typos named")
 struct OptionRangeCommandTests {
     @Test("a negative value is taken as the option's value, not as an option ('Missing value' no more)")
     func negativeValues() throws {
@@ -56,7 +56,10 @@ struct OptionRangeCommandTests {
         try f.refused(["render", "x.wav", "120", "--count-in", "-1"], "--count-in -1 is out of range: use 0 to 64 bars", status: 64)
         try f.refused(["render", "x.wav", "120", "--bars", "-2"], "--bars -2 is out of range: use 1 to 1000000", status: 64)
         try f.refused(["render", "x.wav", "120", "--seconds", "-5"], "--seconds -5.0 is out of range: use more than 0 and at most 86400", status: 64)
-        // A time that cannot be negative is named, not read as an option.
+        // A positional number that cannot be negative is named, not read as an option.
+        try f.refused(["render", "x.wav", "-120"], "tempo -120 is out of range: use 1 to 1000 BPM", status: 1)
+        try f.refused(["render", "x.wav", "-120", "--bars", "2", "--verbose"], "tempo -120 is out of range: use 1 to 1000 BPM", status: 1)
+        try f.refused(["click", "-120"], "tempo -120 is out of range: use 1 to 1000 BPM", status: 1)
         try f.refused(["sections", "song.wav", "add", "a", "-1", "5"], "'a' would start before the audio does (at -0:01.000)", status: 1)
         try f.refused(["sections", "song.wav", "add", "a", "-1", "5", "--repeat", "2"],
                       "'a' would start before the audio does (at -0:01.000)", status: 1)
@@ -109,5 +112,26 @@ struct OptionRangeCommandTests {
         try f.refused(play + ["--from", "5", "--to", "5"], "--from and --to are both 0:05.000: a section needs a length", status: 1)
         try f.refused(play + ["--from", "12"], "--from 0:12.000 is past the end of song.wav (0:10.000)", status: 1)
         try f.refused(play + ["--to", "10.5"], "--to 0:10.500 is past the end of song.wav (0:10.000)", status: 1)
+    }
+
+    @Test("a mistyped command: one line with the closest command, or the list; never another command's usage")
+    func typos() throws {
+        let f = try RangeFolder()
+        try f.refused(["rendr", "x.wav", "120"], "unknown command 'rendr' for 'woodshed'; did you mean 'render'?", status: 64)
+        try f.refused(["presets", "shwo", "x"], "unknown command 'shwo' for 'woodshed presets'; did you mean 'show'?", status: 64)
+        try f.refused(["midi", "lern", "tap"], "unknown command 'lern' for 'woodshed midi'; did you mean 'learn'?", status: 64)
+        try f.refused(["playlist", "creat", "a"], "unknown command 'creat' for 'woodshed playlist'; did you mean 'create'?", status: 64)
+        try f.refused(["xyzzy"], "unknown command 'xyzzy' for 'woodshed': use click, render, presets, midi, sections, play, shadow, "
+                      + "noise, log or playlist", status: 64)
+        try f.refused(["presets", "xyzzy"], "unknown command 'xyzzy' for 'woodshed presets': use list or show", status: 64)
+        try f.refused(["sections", "song.wav", "ad", "a", "1", "2"],
+                      "unknown action 'ad' for 'woodshed sections FILE'; did you mean 'add'?", status: 1)
+        for args in [["rendr", "x.wav"], ["presets", "shwo", "x"]] {
+            let r = try f.run(args)
+            #expect(r.stderr.split(separator: "\n").count == 1, "\(args): \(r.stderr)")
+        }
+        // Known commands still work, `help` included.
+        #expect(try f.run(["presets"]).status == 0)
+        #expect(try f.run(["help", "presets"]).stdout.contains("USAGE:"))
     }
 }
