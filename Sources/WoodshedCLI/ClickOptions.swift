@@ -61,7 +61,7 @@ struct ClickOptions: ParsableArguments {
         guard let levels else { return (1, 1, 1) }
         let v = levels.split(separator: ",").map { Float($0.trimmingCharacters(in: .whitespaces)) }
         guard (1...3).contains(v.count), v.allSatisfy({ $0 != nil && (0...4).contains($0!) }) else {
-            throw ValidationError("--levels takes 1 to 3 volumes from 0 to 4, e.g. 1,0.8,0.5")
+            throw ValidationError("--levels '\(levels)' is not valid: give 1 to 3 volumes from 0 to 4, e.g. 1,0.8,0.5")
         }
         let f = v.map { $0! }
         return (f[0], f.count > 1 ? f[1] : 1, f.count > 2 ? f[2] : (f.count > 1 ? f[1] : 1))

@@ -55,5 +55,36 @@ struct PlayOptions: ParsableArguments {
         try OptionRange.beatsPerBar.validate(beatsPerBar)
         guard ["faster", "finer"].contains(engine) else { throw ValidationError("--engine must be faster or finer") }
         if section != nil && (from != nil || to != nil) { throw ValidationError("give --section NAME or --from/--to, not both") }
+        // Every value is read here too, so that a bad one is refused before the file is opened.
+        if let problem = Self.problem(times: [from, to, clickOffset].compactMap { $0 }, click: click, speed: speed, gap: gap, plan: plan) {
+            throw ValidationError(problem)
+        }
+        if let transpose { do { _ = try Self.transposeCents(transpose) } catch { throw ValidationError("\(error)") } }
+        if let advance, RepeatPlan.Advance(rawValue: advance) == nil {
+            throw ValidationError("--advance '\(advance)' is not valid: use next, stop or loop-all")
+        }
+    }
+
+    /// What is wrong with the times, the click's tempo, `--speed`, `--gap` or `--plan` (of `play`,
+    /// `render --play` and `shadow`), if anything.
+    static func problem(times: [String] = [], click: String? = nil, speed: String?, gap: String?, plan: String?) -> String? {
+        do throws(TimingError) {
+            for time in times { _ = try SourceTime(parsing: time) }
+            if let click { _ = try Tempo(parsing: click) }
+            if let speed { _ = try RepeatPlan.parseSpeed(speed) }
+            if let gap { _ = try RepeatPlan.parseGap(gap) }
+            for part in plan?.split(separator: ",") ?? [] { _ = try RepeatPlan.parseSpeed(String(part)) }
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// `--transpose` in cents: -12 to 12 semitones, cents as decimals.
+    static func transposeCents(_ text: String) throws -> Int {
+        guard let v = Double(text), (-12...12).contains(v) else {
+            throw ValidationErrorMessage("--transpose '\(text)' is not valid: use -12 to 12 semitones")
+        }
+        return Int((v * 100).rounded())
     }
 }

@@ -85,8 +85,7 @@ struct PlaySetup {
 
         speed = try o.speed.map { try RepeatPlan.parseSpeed($0) } ?? remembered?.speed ?? 1000
         if let t = o.transpose {
-            guard let v = Double(t), (-12...12).contains(v) else { throw ValidationErrorMessage("--transpose '\(t)' is not valid: use -12 to 12 semitones") }
-            transposeCents = Int((v * 100).rounded())
+            transposeCents = try PlayOptions.transposeCents(t)
         } else {
             transposeCents = remembered?.transposeCents ?? 0
         }

@@ -88,6 +88,7 @@ struct ShadowSubcommand: ParsableCommand {
         if let split, split != "silence" { throw ValidationError("--split takes silence, not '\(split)'") }
         if subs != nil && split != nil { throw ValidationError("give --subs or --split, not both") }
         try OptionRange.crossfade.validate(crossfade)
+        if let problem = PlayOptions.problem(speed: speed, gap: gap, plan: plan) { throw ValidationError(problem) }
     }
 
     func run() throws {

@@ -91,6 +91,26 @@ struct OptionRangeCommandTests {
         }
     }
 
+    @Test("every practice value is checked before anything opens: the bad value is named even when the file is missing too")
+    func checkedFirst() throws {
+        let f = try RangeFolder()
+        let speed = "speed '3' is not valid: use 0.25 to 2.0 (or 25% to 200%), at most three decimals"
+        for args in [["play", "missing.wav"], ["render", "out.wav", "--play", "missing.wav"], ["shadow", "missing.wav"]] {
+            try f.refused(args + ["--speed", "3"], speed, status: 64)
+            try f.refused(args + ["--repeat", "10001"], "--repeat 10001 is out of range: use 1 to 10000, or endless", status: 64)
+            try f.refused(args + ["--gap", "-2s"], "gap '-2s' is not valid: write a time (2s, 1500ms) or a multiple of the pass (1.5x)", status: 64)
+        }
+        for args in [["play", "missing.wav"], ["render", "out.wav", "--play", "missing.wav"]] {
+            try f.refused(args + ["--transpose", "-13"], "--transpose '-13' is not valid: use -12 to 12 semitones", status: 64)
+            try f.refused(args + ["--from", "soon"],
+                          "time 'soon' is not valid: write seconds (62.5), m:ss.fff (1:02.5), h:mm:ss, or milliseconds (350ms)", status: 64)
+            try f.refused(args + ["--advance", "never"], "--advance 'never' is not valid: use next, stop or loop-all", status: 64)
+        }
+        // A negative transpose is a value: this one renders.
+        let r = try f.run(["render", "out.wav", "--play", "song.wav", "--transpose", "-3", "--from", "1", "--to", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
     @Test("the top of each range is taken and saved: --repeat 10000 --count-in 64 reads back; render --play takes them")
     func topOfRange() throws {
         let f = try RangeFolder()
