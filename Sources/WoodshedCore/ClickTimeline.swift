@@ -18,6 +18,9 @@ public final class ClickTimeline: @unchecked Sendable {
 
     private static let nextID = Atomic<UInt64>(1)
 
+    /// Clicks of all ramps together (their table holds one frame per click: 128 MiB).
+    public static let maxRampClicks = 1 << 24
+
     public init(plan: ClickPlan, rate: Int) throws(TimingError) {
         guard !plan.map.entries.isEmpty else { throw .badBars("the tempo map has no entries") }
         guard OptionRange.countIn.range.contains(plan.countInBars) else { throw .badBars("count-in must be 0 to 64 bars") }
@@ -57,6 +60,10 @@ public final class ClickTimeline: @unchecked Sendable {
                 segs.append(seg)
             case .ramp(let t1, let t2):
                 guard let bars = entry.bars else { throw .badBars("a tempo ramp needs a number of bars") }
+                // Every click of a ramp is computed here, into a table: keep it within memory.
+                guard ramps.count + Int(totalSteps) < Self.maxRampClicks else {
+                    throw .badBars("tempo ramps of more than \(Self.maxRampClicks) clicks in all (bars × beats × subdivisions) are not supported")
+                }
                 seg.tempo1 = t1.milliBPM; seg.tempo2 = t2.milliBPM
                 seg.rampBeats = Int64(bars * entry.meter.beats)
                 seg.stepCount = totalSteps

@@ -38,6 +38,20 @@ struct TempoMapTimingTests {
         #expect(TempoCurve.from(try Tempo(bpm: 80), to: try Tempo(bpm: 81)) == .ramp(from: try Tempo(bpm: 80), to: try Tempo(bpm: 81)))
     }
 
+    @Test("ramps whose clicks would not fit in memory are refused, not computed: 1 000 000 bars of 64/4 in sixteenths")
+    func hugeRamp() throws {
+        let meter = try Meter(parsing: "64/4")
+        let plan = try ClickPlan(map: TempoMap(entries: [
+            TempoMapEntry(bars: 1_000_000, meter: meter, tempo: .ramp(from: try Tempo(bpm: 80), to: try Tempo(bpm: 160)))])).subdivided(16)
+        #expect(throws: TimingError.badBars("tempo ramps of more than 16777216 clicks in all (bars × beats × subdivisions) are not supported")) {
+            try ClickTimeline(plan: plan, rate: 48_000)
+        }
+        // 4 000 000 clicks (1 000 000 bars of 4/4) are fine.
+        let big = ClickPlan(map: TempoMap(entries: [
+            TempoMapEntry(bars: 1_000_000, tempo: .ramp(from: try Tempo(bpm: 80), to: try Tempo(bpm: 160)))]))
+        #expect(try ClickTimeline(plan: big, rate: 48_000).endFrame != nil)
+    }
+
     @Test("the ramp formula of a segment with equal ends is the constant tempo's line, never 0 · ∞")
     func equalEndsSegment() {
         // 80 BPM in 4/4 at 48 kHz: a beat is 36 000 frames.
