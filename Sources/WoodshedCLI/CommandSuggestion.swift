@@ -35,17 +35,12 @@ enum CommandSuggestion {
         return d[x.count][y.count]
     }
 
-    /// "unknown command 'shwo' for 'woodshed presets'; did you mean 'show'?", or the list
-    /// of commands when none is close; nil when `arguments` name known commands all the way
-    /// down. A word starting with "-" ends the walk (options are ArgumentParser's to check),
-    /// as does `help`. Only commands with subcommands are checked, and their default
-    /// subcommand (`presets` → `list`) takes no words of its own, so any other word is a typo.
-    static func unknownCommand(in arguments: [String], root: any ParsableCommand.Type) -> String? {
-        commandPath(of: arguments, root: root).problem
-    }
-
-    /// How many of the first `arguments` name commands, and the problem with the next word
-    /// when it should name one and does not (see `unknownCommand`).
+    /// How many of the first `arguments` name commands, and the problem when the next word
+    /// should name one and does not: "unknown command 'shwo' for 'woodshed presets'; did you
+    /// mean 'show'?", or the list of commands when none is close. A word starting with "-" ends
+    /// the walk (options are ArgumentParser's to check), as does `help`. Only commands with
+    /// subcommands are checked, and their default subcommand (`presets` → `list`) takes no
+    /// words of its own, so any other word there is a typo.
     static func commandPath(of arguments: [String], root: any ParsableCommand.Type) -> (depth: Int, problem: String?) {
         var subcommands = root.configuration.subcommands
         var path = ["woodshed"]
