@@ -32,7 +32,7 @@ public enum CommandLineTempo: Hashable, Sendable {
             guard let bars else {
                 throw MapFileError(file: nil, message: "the ramp \(from)-\(to) needs a number of bars (--bars)")
             }
-            return TempoMap(entries: [entry(bars, .ramp(from: from, to: to))])
+            return TempoMap(entries: [entry(bars, .from(from, to: to))])
         case .rampWithRate(let from, let to, _):
             let ramp = rampBars ?? 0
             return TempoMap(entries: (ramp > 0 ? [entry(ramp, .ramp(from: from, to: to))] : []) + [entry(nil, .constant(to))])
@@ -48,13 +48,18 @@ extension KlickMapParser {
         let invalid = MapFileError(file: nil, message: "tempo '\(text)' is not valid: \(form)")
         let words = text.split { $0 == " " || $0 == "\t" }
         guard words.count == 1 else { throw invalid }
+        if words[0].hasPrefix("-"), KlickSyntax.isNumber(words[0].dropFirst()) {
+            throw MapFileError(file: nil, message: TimingError.tempoOutOfRange(String(words[0])).description)
+        }
         let slash = words[0].split(separator: "/", omittingEmptySubsequences: false)
         guard slash.count <= 2, let tempoText = KlickSyntax.tempoText(slash[0]) else { throw invalid }
         switch (tempoText, slash.count) {
         case (.single(let t), 1):
             return .constant(try KlickSyntax.tempo(t))
         case (.ramp(let t1, let t2), 1):
-            return .ramp(from: try KlickSyntax.tempo(t1), to: try KlickSyntax.tempo(t2))
+            // A ramp from a tempo to itself is that tempo, without the need for --bars.
+            let from = try KlickSyntax.tempo(t1), to = try KlickSyntax.tempo(t2)
+            return from == to ? .constant(from) : .ramp(from: from, to: to)
         case (.ramp(let t1, let t2), 2):
             let rate = slash[1]
             guard KlickSyntax.isNumber(rate) else { throw invalid }

@@ -91,7 +91,7 @@ public enum KlickMapParser {
         case .single(let t):
             tempo = .constant(try KlickSyntax.tempo(t))
         case .ramp(let t1, let t2):
-            tempo = .ramp(from: try KlickSyntax.tempo(t1), to: try KlickSyntax.tempo(t2))
+            tempo = .from(try KlickSyntax.tempo(t1), to: try KlickSyntax.tempo(t2))
         case .list(let list):
             let beats = bars * meter.beats
             guard list.count == beats else {

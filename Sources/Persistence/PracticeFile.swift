@@ -79,5 +79,5 @@ public struct PracticeSettings: Sendable, Equatable {
 
     static let speedRange = 250...2000
     static let transposeRange = -3600...3600
-    static let crossfadeRange = 0...500
+    static let crossfadeRange = OptionRange.crossfade.range
 }

@@ -132,11 +132,6 @@ extension RepeatPlan {
             self.advance = advance
         }
     }
-
-    /// Passes a plan may ask for.
-    public static let passRange = 1...9999
-    /// Bars of count-in a plan may ask for.
-    public static let countInRange = 0...64
 }
 
 extension PracticeSettings {

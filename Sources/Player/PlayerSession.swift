@@ -218,7 +218,7 @@ public final class PlayerSession {
             var plan = sections[here].plan
             switch plan.repeats {
             case .times(let n):
-                let m = min(max(n + d, 1), 10_000)
+                let m = min(max(n + d, OptionRange.repeats.range.lowerBound), OptionRange.repeats.range.upperBound)
                 guard m != n else { message = "\(n) pass\(n == 1 ? "" : "es") (the limit)"; return }
                 plan.repeats = .times(m)
             case .endless:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WoodshedCore
 
 /// What to click: tempo, meter, pattern, or a tempo map or preset; and how it sounds.
 /// Shared by `render` and `click`. Main thread.
@@ -8,19 +9,21 @@ struct ClickOptions: ParsableArguments {
         valueName: "tempo"))
     var tempo: String?
 
-    @Option(name: .long, help: "Meter as beats/denominator, e.g. 7/8.")
+    // Numbers are taken as they are, even with a leading "-" (then refused, naming the value and
+    // the range), rather than read as an option.
+    @Option(name: .long, parsing: .unconditional, help: "Meter as beats/denominator, e.g. 7/8.")
     var meter: String?
 
     @Option(name: .long, help: "One letter per beat, one or more bars: X accent, x normal, o soft, . silent (e.g. \"X..x.x.\").")
     var pattern: String?
 
-    @Option(name: .long, help: "Clicks per beat (1-16); the extra ones are softer.")
+    @Option(name: .long, parsing: .unconditional, help: "Clicks per beat (1-16); the extra ones are softer.")
     var subdivide: Int?
 
-    @Option(name: .long, help: "Bars of count-in before bar 1.")
+    @Option(name: .long, parsing: .unconditional, help: "Bars of count-in before bar 1 (0-64).")
     var countIn: Int?
 
-    @Option(name: .long, help: "Number of bars (after the count-in). Default: the map's length, else 16.")
+    @Option(name: .long, parsing: .unconditional, help: "Number of bars (after the count-in). Default: the map's length, else 16.")
     var bars: Int?
 
     @Option(name: .long, help: "A klick tempo map file.")
@@ -32,10 +35,10 @@ struct ClickOptions: ParsableArguments {
     @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.")
     var sound: String?
 
-    @Option(name: .long, help: "Master volume, 0 to 4 (1 = unity).")
+    @Option(name: .long, parsing: .unconditional, help: "Master volume, 0 to 4 (1 = unity).")
     var volume: Float = 1
 
-    @Option(name: .long, help: "Volume of accent,normal,subdivision clicks, e.g. 1,0.8,0.5.")
+    @Option(name: .long, parsing: .unconditional, help: "Volume of accent,normal,subdivision clicks, e.g. 1,0.8,0.5.")
     var levels: String?
 
     func validate() throws {
@@ -46,10 +49,10 @@ struct ClickOptions: ParsableArguments {
         if preset != nil && (meter != nil || pattern != nil) {
             throw ValidationError("--preset sets meter and pattern itself; leave out --meter and --pattern")
         }
-        if let bars, bars < 1 { throw ValidationError("--bars must be at least 1") }
-        if let countIn, !(0...64).contains(countIn) { throw ValidationError("--count-in must be 0 to 64 bars") }
-        if let subdivide, !(1...16).contains(subdivide) { throw ValidationError("--subdivide must be 1 to 16") }
-        if !(0...4).contains(volume) { throw ValidationError("--volume must be 0 to 4") }
+        try OptionRange.bars.validate(bars)
+        try OptionRange.countIn.validate(countIn)
+        try OptionRange.subdivide.validate(subdivide)
+        if !(0...4).contains(volume) { throw ValidationError("--volume \(volume) is out of range: use 0 to 4") }
         _ = try levelVolumes()
     }
 
@@ -58,7 +61,7 @@ struct ClickOptions: ParsableArguments {
         guard let levels else { return (1, 1, 1) }
         let v = levels.split(separator: ",").map { Float($0.trimmingCharacters(in: .whitespaces)) }
         guard (1...3).contains(v.count), v.allSatisfy({ $0 != nil && (0...4).contains($0!) }) else {
-            throw ValidationError("--levels takes 1 to 3 volumes from 0 to 4, e.g. 1,0.8,0.5")
+            throw ValidationError("--levels '\(levels)' is not valid: give 1 to 3 volumes from 0 to 4, e.g. 1,0.8,0.5")
         }
         let f = v.map { $0! }
         return (f[0], f.count > 1 ? f[1] : 1, f.count > 2 ? f[2] : (f.count > 1 ? f[1] : 1))

@@ -2,6 +2,7 @@ import ArgumentParser
 import Control
 import Foundation
 import JackBackend
+import WoodshedCore
 
 /// `woodshed click`: the live metronome, a JACK client. Main thread.
 struct ClickSubcommand: ParsableCommand {
@@ -41,7 +42,7 @@ struct ClickSubcommand: ParsableCommand {
     @Option(name: .long, help: "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists).")
     var transport: String = "free"
 
-    @Option(name: .customLong("for"), help: "Stop after this long, e.g. 90s, 10m, 1h30m.")
+    @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m (at most 24h).")
     var duration: String?
 
     @Option(name: .long, help: ArgumentHelp("A note to show on the display until the first key (make run uses it).", visibility: .hidden))
@@ -56,7 +57,7 @@ struct ClickSubcommand: ParsableCommand {
             throw ValidationError("--transport must be free, follow or master, not '\(transport)'")
         }
         if let duration, DurationText.seconds(duration) == nil {
-            throw ValidationError("--for takes a duration such as 90s, 10m or 1h30m, not '\(duration)'")
+            throw ValidationError(DurationText.invalid("--for", duration))
         }
         if jackName.isEmpty || jackName.utf8.count > 63 { throw ValidationError("--jack-name must be 1 to 63 bytes") }
     }
@@ -99,8 +100,15 @@ struct ClickSubcommand: ParsableCommand {
     }
 }
 
-/// Durations as users write them: "90", "90s", "10m", "1h30m", "1.5h". Any thread.
+/// Durations as users write them: "90", "90s", "10m", "1h30m", "1.5h"; more than 0 and at
+/// most a day (`OptionRange.longestSeconds`). Any thread.
 enum DurationText {
+    /// "--for takes a duration such as 90s, 10m or 1h30m (at most 24h), not '2d'".
+    static func invalid(_ option: String, _ text: String) -> String {
+        "\(option) takes a duration such as 90s, 10m or 1h30m (at most 24h), not '\(text)'"
+    }
+
+    /// The seconds `text` stands for; nil when it is not a duration or out of range.
     static func seconds(_ text: String) -> Double? {
         var total = 0.0, number = ""
         var sawUnit = false
@@ -115,6 +123,6 @@ enum DurationText {
             guard let v = Double(number) else { return nil }
             total += v
         } else if !sawUnit { return nil }
-        return total > 0 ? total : nil
+        return total > 0 && total <= Double(OptionRange.longestSeconds) ? total : nil
     }
 }

@@ -14,7 +14,7 @@ struct LogSubcommand: ParsableCommand {
             See docs/shadowing.md.
             """)
 
-    @Option(help: "Only the last N days (N × 24 hours back from now).")
+    @Option(parsing: .unconditional, help: "Only the last N days (N × 24 hours back from now).")
     var days: Int?
 
     @Option(help: "Only this audio file (its path).")

@@ -5,6 +5,7 @@ import JackBackend
 import Persistence
 import RenderGraph
 import TerminalUI
+import WoodshedCore
 
 /// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R, generated
 /// on the JACK thread, for a set time with a fade-out at the end. Main thread.
@@ -27,13 +28,15 @@ struct NoiseSubcommand: ParsableCommand {
     @Argument(help: "white, pink or brown, or a noise preset's name.")
     var color: String
 
-    @Option(name: .long, help: "Level in dBFS RMS, -90 to -12 (default -18, or the preset's).")
+    // Values are taken as they are, even with a leading "-" (a level is negative), rather than
+    // read as an option.
+    @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default -18, or the preset's).")
     var level: Double?
 
-    @Option(name: .customLong("for"), help: "Stop after this long, e.g. 90s, 10m, 1h30m (with a fade-out).")
+    @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m, at most 24h (with a fade-out).")
     var duration: String?
 
-    @Option(name: .long, help: "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none).")
+    @Option(name: .long, parsing: .unconditional, help: "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none).")
     var fade: String?
 
     @Option(name: .long, parsing: .singleValue,
@@ -53,9 +56,9 @@ struct NoiseSubcommand: ParsableCommand {
     var scope = false
 
     func validate() throws {
-        if let level, !NoiseGenerator.levelRange.contains(level) { throw ValidationError("--level must be -90 to -12 dBFS") }
+        if let level, !NoiseGenerator.levelRange.contains(level) { throw ValidationError(NoiseError.levelOutOfRange(level).description) }
         if let duration, DurationText.seconds(duration) == nil {
-            throw ValidationError("--for takes a duration such as 90s, 10m or 1h30m, not '\(duration)'")
+            throw ValidationError(DurationText.invalid("--for", duration))
         }
         if let fade, fade != "0", DurationText.seconds(fade) == nil {
             throw ValidationError("--fade takes a time such as 20s, or 0, not '\(fade)'")

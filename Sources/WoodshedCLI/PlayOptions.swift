@@ -5,40 +5,42 @@ import WoodshedCore
 /// speed, transpose, the click locked to the music, the seam crossfade. Shared by `play` and
 /// `render --play`. Main thread.
 struct PlayOptions: ParsableArguments {
-    @Option(name: .long, help: "Start of the section (62.5, 1:02.5, 1:02:03.250).")
+    // Values are taken as they are, even with a leading "-" (then refused, naming the value
+    // and the range; a transpose may be negative), rather than read as an option.
+    @Option(name: .long, parsing: .unconditional, help: "Start of the section (62.5, 1:02.5, 1:02:03.250).")
     var from: String?
 
-    @Option(name: .long, help: "End of the section (same forms as --from; default: the end of the file).")
+    @Option(name: .long, parsing: .unconditional, help: "End of the section (same forms as --from; default: the end of the file).")
     var to: String?
 
     @Option(name: .long, help: "Play the saved section NAME (see `woodshed sections FILE list`).")
     var section: String?
 
-    @Option(name: .long, help: "Passes of the section: a number, or endless.")
+    @Option(name: .long, parsing: .unconditional, help: "Passes of the section: 1 to 10000, or endless.")
     var `repeat`: String?
 
-    @Option(name: .long, help: "Silence after each pass: a time (2s, 1500ms) or a multiple of the pass (1.5x).")
+    @Option(name: .long, parsing: .unconditional, help: "Silence after each pass: a time (2s, 1500ms) or a multiple of the pass (1.5x).")
     var gap: String?
 
-    @Option(name: .long, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 75%).")
+    @Option(name: .long, parsing: .unconditional, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 75%).")
     var speed: String?
 
-    @Option(name: .long, help: "A speed per pass, e.g. \"0.6,0.8,1.0\" (one pass at each speed unless --repeat says more).")
+    @Option(name: .long, parsing: .unconditional, help: "A speed per pass, e.g. \"0.6,0.8,1.0\" (one pass at each speed unless --repeat says more).")
     var plan: String?
 
     @Option(name: .long, help: "After the last pass: next, stop or loop-all.")
     var advance: String?
 
-    @Option(name: .long, help: "A click locked to the music at this tempo (BPM of the recording).")
+    @Option(name: .long, parsing: .unconditional, help: "A click locked to the music at this tempo (BPM of the recording).")
     var click: String?
 
-    @Option(name: .customLong("click-offset"), help: "Where bar 1 starts in the file (a time; default 0).")
+    @Option(name: .customLong("click-offset"), parsing: .unconditional, help: "Where bar 1 starts in the file (a time; default 0).")
     var clickOffset: String?
 
-    @Option(name: .customLong("beats-per-bar"), help: "Beats per bar of the click and count-in (default 4).")
+    @Option(name: .customLong("beats-per-bar"), parsing: .unconditional, help: "Beats per bar of the click and count-in (default 4).")
     var beatsPerBar: Int = 4
 
-    @Option(name: .long, help: "Equal-power crossfade at each loop seam, in milliseconds (0: none; default 5).")
+    @Option(name: .long, parsing: .unconditional, help: "Equal-power crossfade at each loop seam, in milliseconds (0: none; default 5).")
     var crossfade: Int?
 
     @Option(name: .long, parsing: .unconditional, help: "Transpose in semitones, with cents as decimals (-12 to 12, e.g. -3 or 2.5).")
@@ -48,9 +50,41 @@ struct PlayOptions: ParsableArguments {
     var engine: String = "faster"
 
     func validate() throws {
-        if let crossfade, !(0...500).contains(crossfade) { throw ValidationError("--crossfade must be 0 to 500 ms") }
-        guard (1...64).contains(beatsPerBar) else { throw ValidationError("--beats-per-bar must be 1 to 64") }
+        try OptionRange.validatePasses(`repeat`)
+        try OptionRange.crossfade.validate(crossfade)
+        try OptionRange.beatsPerBar.validate(beatsPerBar)
         guard ["faster", "finer"].contains(engine) else { throw ValidationError("--engine must be faster or finer") }
         if section != nil && (from != nil || to != nil) { throw ValidationError("give --section NAME or --from/--to, not both") }
+        // Every value is read here too, so that a bad one is refused before the file is opened.
+        if let problem = Self.problem(times: [from, to, clickOffset].compactMap { $0 }, click: click, speed: speed, gap: gap, plan: plan) {
+            throw ValidationError(problem)
+        }
+        if let transpose { do { _ = try Self.transposeCents(transpose) } catch { throw ValidationError("\(error)") } }
+        if let advance, RepeatPlan.Advance(rawValue: advance) == nil {
+            throw ValidationError("--advance '\(advance)' is not valid: use next, stop or loop-all")
+        }
+    }
+
+    /// What is wrong with the times, the click's tempo, `--speed`, `--gap` or `--plan` (of `play`,
+    /// `render --play` and `shadow`), if anything.
+    static func problem(times: [String] = [], click: String? = nil, speed: String?, gap: String?, plan: String?) -> String? {
+        do throws(TimingError) {
+            for time in times { _ = try SourceTime(parsing: time) }
+            if let click { _ = try Tempo(parsing: click) }
+            if let speed { _ = try RepeatPlan.parseSpeed(speed) }
+            if let gap { _ = try RepeatPlan.parseGap(gap) }
+            for part in plan?.split(separator: ",") ?? [] { _ = try RepeatPlan.parseSpeed(String(part)) }
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// `--transpose` in cents: -12 to 12 semitones, cents as decimals.
+    static func transposeCents(_ text: String) throws -> Int {
+        guard let v = Double(text), (-12...12).contains(v) else {
+            throw ValidationErrorMessage("--transpose '\(text)' is not valid: use -12 to 12 semitones")
+        }
+        return Int((v * 100).rounded())
     }
 }

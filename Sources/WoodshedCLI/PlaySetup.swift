@@ -62,9 +62,7 @@ struct PlaySetup {
         } else if o.from != nil || o.to != nil || !live || saved.isEmpty {
             let from = try o.from.map { try SourceTime(parsing: $0).frame(rate: rate) } ?? 0
             let to = try o.to.map { try SourceTime(parsing: $0).frame(rate: rate) } ?? info.frames
-            guard to <= info.frames else {
-                throw ValidationErrorMessage("--to \(o.to!) is past the end of \(path) (\(SourceTime.of(frame: info.frames, rate: rate)))")
-            }
+            try Self.checkRange(from: from, to: to, frames: info.frames, rate: rate, path: path)
             let name = o.from == nil && o.to == nil ? "whole file" : "A–B"
             list = [try Section(name: name, start: from, end: to)] + (live ? saved : [])
             unsaved = 1
@@ -87,8 +85,7 @@ struct PlaySetup {
 
         speed = try o.speed.map { try RepeatPlan.parseSpeed($0) } ?? remembered?.speed ?? 1000
         if let t = o.transpose {
-            guard let v = Double(t), (-12...12).contains(v) else { throw ValidationErrorMessage("--transpose '\(t)' is not valid: use -12 to 12 semitones") }
-            transposeCents = Int((v * 100).rounded())
+            transposeCents = try PlayOptions.transposeCents(t)
         } else {
             transposeCents = remembered?.transposeCents ?? 0
         }
@@ -165,15 +162,10 @@ struct PlaySetup {
     /// `plan` with the parts the options give replaced.
     static func plan(_ base: RepeatPlan, options o: PlayOptions, countIn: Int?) throws -> RepeatPlan {
         var plan = base
-        if let r = o.repeat {
-            if r == "endless" { plan.repeats = .endless } else {
-                guard let n = Int(r), (1...10_000).contains(n) else { throw ValidationErrorMessage("--repeat '\(r)' is not valid: use 1 to 10000, or endless") }
-                plan.repeats = .times(n)
-            }
-        }
+        if let r = o.repeat { plan.repeats = try OptionRange.passes(r) }
         if let g = o.gap { plan.gap = try RepeatPlan.parseGap(g) }
         if let c = countIn {
-            guard (0...16).contains(c) else { throw ValidationErrorMessage("--count-in must be 0 to 16 bars") }
+            try OptionRange.countIn.check(c)
             plan.countInBars = c
         }
         if let p = o.plan {
@@ -185,6 +177,19 @@ struct PlaySetup {
             plan.advance = adv
         }
         return plan
+    }
+
+    /// An A–B from `--from` and `--to` (source frames) that fits the file, or an error saying
+    /// where, in times.
+    static func checkRange(from: Int64, to: Int64, frames: Int64, rate: Int, path: String) throws {
+        func time(_ frame: Int64) -> SourceTime { SourceTime.of(frame: frame, rate: rate) }
+        guard from >= 0 else { throw ValidationErrorMessage("--from \(time(from)) is before the start of \(path)") }
+        guard from < frames else { throw ValidationErrorMessage("--from \(time(from)) is past the end of \(path) (\(time(frames)))") }
+        guard to <= frames else { throw ValidationErrorMessage("--to \(time(to)) is past the end of \(path) (\(time(frames)))") }
+        guard to > from else {
+            throw ValidationErrorMessage(to == from ? "--from and --to are both \(time(from)): a section needs a length"
+                                                    : "--to \(time(to)) is before --from \(time(from))")
+        }
     }
 
     /// The decode cache's folder and size limit, from the environment (`XDG_CACHE_HOME`,

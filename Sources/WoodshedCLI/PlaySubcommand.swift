@@ -7,6 +7,7 @@ import JackBackend
 import Player
 import RenderGraph
 import Sounds
+import WoodshedCore
 
 /// `woodshed play FILE`: the rehearsal player, live as a JACK client (ports music_L, music_R
 /// and click), with a full-screen display, keys and MIDI pedals. Main thread.
@@ -44,8 +45,12 @@ struct PlaySubcommand: ParsableCommand {
 
     @OptionGroup(title: "Practice") var practice: PlayOptions
 
-    @Option(name: .customLong("count-in"), help: "Bars of count-in clicks before each pass (0-16).")
+    @Option(name: .customLong("count-in"), parsing: .unconditional, help: "Bars of count-in clicks before each pass (0-64).")
     var countIn: Int?
+
+    func validate() throws {
+        try OptionRange.countIn.validate(countIn)
+    }
 
     @OptionGroup(title: "Output") var output: LivePlayOptions
 
@@ -71,7 +76,7 @@ struct LivePlayOptions: ParsableArguments {
     @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.")
     var sound: String = "beep"
 
-    @Option(name: .long, help: "Click volume, 0 to 4 (1 = unity).")
+    @Option(name: .long, parsing: .unconditional, help: "Click volume, 0 to 4 (1 = unity).")
     var volume: Float = 1
 
     @Option(name: .long, parsing: .singleValue,
@@ -91,7 +96,7 @@ struct LivePlayOptions: ParsableArguments {
     @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').")
     var server: String?
 
-    @Option(name: .customLong("for"), help: "Stop after this long, e.g. 90s, 10m, 1h30m.")
+    @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m (at most 24h).")
     var duration: String?
 
     @Flag(name: .long, help: "Start paused (space, or a MIDI toggle, plays).")
@@ -106,10 +111,10 @@ struct LivePlayOptions: ParsableArguments {
     func validate() throws {
         if noConnect && !(connect.isEmpty && musicConnect.isEmpty) { throw ValidationError("give --connect/--music-connect or --no-connect, not both") }
         if let duration, DurationText.seconds(duration) == nil {
-            throw ValidationError("--for takes a duration such as 90s, 10m or 1h30m, not '\(duration)'")
+            throw ValidationError(DurationText.invalid("--for", duration))
         }
         if jackName.isEmpty || jackName.utf8.count > 63 { throw ValidationError("--jack-name must be 1 to 63 bytes") }
-        guard (0...4).contains(volume) else { throw ValidationError("--volume must be 0 to 4") }
+        guard (0...4).contains(volume) else { throw ValidationError("--volume \(volume) is out of range: use 0 to 4") }
     }
 
     /// Checks what `validate` cannot (the click sound) before anything is opened.

@@ -17,14 +17,22 @@ struct RenderCostSubcommand: ParsableCommand {
         commandName: "render-cost", abstract: "Time the render function per block (for make bench).",
         shouldDisplay: false)
 
-    @Option(help: "Frames per block (the JACK period).") var block = 64
-    @Option(help: "Seconds of output to render (with --play: at most; the program may end first).") var seconds = 600.0
-    @Option(help: "Sample rate.") var rate = 48_000
+    @Option(parsing: .unconditional, help: "Frames per block (the JACK period).") var block = 64
+    @Option(parsing: .unconditional, help: "Seconds of output to render (with --play: at most; the program may end first).") var seconds = 600.0
+    @Option(parsing: .unconditional, help: "Sample rate.") var rate = 48_000
     @Option(help: "Tempo.") var tempo = "120"
     @Option(help: "Time the rehearsal player on this audio file instead of the click.") var play: String?
     @Option(help: "Time the noise generator (white, pink, brown) instead of the click.") var noise: String?
     @Flag(help: "Also time the oscilloscope's tap on the block (3 ports), as the live callback runs it.") var scope = false
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
+
+    func validate() throws {
+        if !(seconds > 0 && seconds <= Double(OptionRange.longestSeconds)) {
+            throw ValidationError("--seconds \(seconds) is out of range: use more than 0 and at most \(OptionRange.longestSeconds)")
+        }
+        guard (1...8192).contains(block) else { throw ValidationError("--block \(block) is out of range: use 1 to 8192") }
+        guard (8_000...384_000).contains(rate) else { throw ValidationError("rate \(rate) is not supported: use 8000 to 384000 Hz") }
+    }
 
     func run() throws {
         if let play { return try runPlayer(path: play) }

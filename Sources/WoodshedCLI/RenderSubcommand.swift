@@ -1,6 +1,7 @@
 import ArgumentParser
 import OfflineBackend
 import RenderGraph
+import WoodshedCore
 
 /// `woodshed render FILE [TEMPO]`: writes a click track offline, with the same renderer the
 /// live client uses. Main thread.
@@ -26,13 +27,15 @@ struct RenderSubcommand: ParsableCommand {
 
     @OptionGroup var click: ClickOptions
 
-    @Option(name: .long, help: "Sample rate in Hz.")
+    // Numbers are taken as they are, even with a leading "-" (then refused, naming the value and
+    // the range), rather than read as an option.
+    @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz.")
     var rate: Int = 48_000
 
     @Option(name: .long, help: "File format: wav16, wav24, wav32f, flac16, flac24 (default: from the extension).")
     var format: String?
 
-    @Option(name: .long, help: "Render this many seconds instead of whole bars (endless clicks).")
+    @Option(name: .long, parsing: .unconditional, help: "Render this many seconds instead of whole bars (endless clicks), at most 86400.")
     var seconds: Double?
 
     @Option(name: .long, help: "Render a practice program of this audio file instead of a click track.")
@@ -52,7 +55,7 @@ struct RenderSubcommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).")
     var noiseLevel: Double?
 
-    @Option(name: .long, help: "With --noise: fade out to silence over the last SECONDS.")
+    @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.")
     var fade: Double?
 
     @Flag(name: .long, help: "Print debug diagnostics to stderr.")
@@ -75,8 +78,8 @@ struct RenderSubcommand: ParsableCommand {
         if format == nil, OutputFormat.forPath(output) == nil {
             throw ValidationError("cannot tell the format of '\(output)': name it .wav or .flac, or give --format")
         }
-        if let seconds, !(seconds > 0 && seconds <= 86_400) {
-            throw ValidationError("--seconds must be more than 0 and at most 86400")
+        if let seconds, !(seconds > 0 && seconds <= Double(OptionRange.longestSeconds)) {
+            throw ValidationError("--seconds \(seconds) is out of range: use more than 0 and at most \(OptionRange.longestSeconds)")
         }
     }
 
@@ -106,7 +109,7 @@ struct RenderSubcommand: ParsableCommand {
         guard let seconds = seconds ?? preset?.seconds.map(Double.init) else {
             throw ValidationError("--noise needs a length: give --seconds (e.g. --noise \(noise) --seconds 600)")
         }
-        if let fade, !(fade > 0 && fade <= seconds) { throw ValidationError("--fade must be more than 0 and at most --seconds") }
+        if let fade, !(fade > 0 && fade <= seconds) { throw ValidationError("--fade \(fade) is out of range: use more than 0 and at most --seconds") }
         let presetFade = preset?.fadeSeconds.flatMap { $0 > 0 ? min(Double($0), seconds / 2) : nil }
         return (color, noiseLevel ?? preset?.level ?? NoiseGenerator.defaultLevel, seconds, fade ?? presetFade)
     }

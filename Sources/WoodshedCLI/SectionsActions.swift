@@ -126,17 +126,6 @@ struct SectionsNudge: SectionsAction {
         let (_, after) = try session.edit { (f: inout PracticeFile) throws(SectionEditError) in try f.nudge(name, e, by: by) }
         return "nudged '\(after.name)' \(edge) by \(by): \(session.range(after))"
     }
-
-    /// The words after `nudge`, with "--" before a negative step (-10ms) so that it is not
-    /// read as an option.
-    static func protectingNegativeStep(_ words: [String]) -> [String] {
-        func negative(_ w: String) -> Bool {
-            guard w.count > 1, w.hasPrefix("-"), let c = w.dropFirst().first else { return false }
-            return c.isNumber || c == "."
-        }
-        guard !words.contains("--"), let i = words.firstIndex(where: negative) else { return words }
-        return Array(words[..<i]) + ["--"] + Array(words[i...])
-    }
 }
 
 /// `set NAME [plan options]`. Main thread.

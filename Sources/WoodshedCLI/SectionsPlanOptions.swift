@@ -4,16 +4,18 @@ import WoodshedCore
 
 /// The plan options of `sections add` and `sections set`, and a plan as one line of text. Main thread.
 struct SectionsPlanOptions: ParsableArguments {
-    @Option(name: .customLong("repeat"), help: "Passes: a number (1-9999) or 'endless'.")
+    // Values are taken as they are, even with a leading "-" (then refused, naming the value and
+    // the range), rather than read as an option.
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Passes: 1 to 10000, or endless.")
     var repeats: String?
 
-    @Option(help: "Silence after each pass: a time (2s, 1500ms) or a multiple of the pass (1.5x); 0 for none.")
+    @Option(parsing: .unconditional, help: "Silence after each pass: a time (2s, 1500ms) or a multiple of the pass (1.5x); 0 for none.")
     var gap: String?
 
-    @Option(name: .customLong("count-in"), help: "Bars of count-in clicks before each pass (0-64).")
+    @Option(name: .customLong("count-in"), parsing: .unconditional, help: "Bars of count-in clicks before each pass (0-64).")
     var countIn: String?
 
-    @Option(help: "Speed of each pass, e.g. 0.6,0.8,1.0 (the last holds); 'none' for the session's speed.")
+    @Option(parsing: .unconditional, help: "Speed of each pass, e.g. 0.6,0.8,1.0 (the last holds); 'none' for the session's speed.")
     var speeds: String?
 
     @Option(help: "After the last pass: next, stop or loop-all.")
@@ -24,24 +26,14 @@ struct SectionsPlanOptions: ParsableArguments {
     /// `plan` with the options given applied; the others stay as they were.
     func applied(to plan: RepeatPlan) throws -> RepeatPlan {
         var plan = plan
-        if let repeats {
-            if repeats == "endless" {
-                plan.repeats = .endless
-            } else {
-                guard let n = Int(repeats), RepeatPlan.passRange.contains(n) else {
-                    throw ValidationErrorMessage("--repeat takes a number of passes (1-9999) or 'endless', not '\(repeats)'")
-                }
-                plan.repeats = .times(n)
-            }
+        do {
+            if let repeats { plan.repeats = try OptionRange.passes(repeats) }
+            if let countIn { plan.countInBars = try OptionRange.countIn.value(countIn) }
+        } catch {
+            throw ValidationErrorMessage(error.description)
         }
         if let gap {
             do { plan.gap = try RepeatPlan.parseGap(gap) } catch { throw ValidationErrorMessage(error.description) }
-        }
-        if let countIn {
-            guard let n = Int(countIn), RepeatPlan.countInRange.contains(n) else {
-                throw ValidationErrorMessage("--count-in takes a number of bars (0-64), not '\(countIn)'")
-            }
-            plan.countInBars = n
         }
         if let speeds {
             if speeds == "none" {

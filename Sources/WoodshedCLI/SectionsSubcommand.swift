@@ -45,6 +45,9 @@ struct SectionsSubcommand: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.")
     var arguments: [String] = []
 
+    /// The options of the actions that take no value.
+    static let flags: Set<String> = ["--help", "-h", "--preview"]
+
     static let actions: [String: any SectionsAction.Type] = [
         "list": SectionsList.self, "add": SectionsAdd.self, "rm": SectionsRemove.self, "rename": SectionsRename.self,
         "move": SectionsMove.self, "nudge": SectionsNudge.self, "set": SectionsSet.self,
@@ -54,9 +57,13 @@ struct SectionsSubcommand: ParsableCommand {
 
     func run() throws {
         guard let type = Self.actions[action] else {
+            if let guess = CommandSuggestion.closest(to: action, in: Array(Self.actions.keys).sorted()) {
+                throw ValidationErrorMessage("unknown action '\(action)' for 'woodshed sections FILE'; did you mean '\(guess)'?")
+            }
             throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo")
         }
-        let words = type == SectionsNudge.self ? SectionsNudge.protectingNegativeStep(arguments) : arguments
+        // A negative number is a value: a nudge's step (-10ms), or a time or position to refuse by name.
+        let words = NegativeNumbers.protectingPositionals(arguments, flags: Self.flags)
         let parsed: any SectionsAction
         do {
             parsed = try type.parse(words)

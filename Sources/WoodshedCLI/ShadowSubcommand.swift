@@ -47,16 +47,18 @@ struct ShadowSubcommand: ParsableCommand {
     @Option(name: .long, help: "Find the sentences on pauses first: silence.")
     var split: String?
 
-    @Option(name: .long, help: "Passes of each sentence (default 3).")
-    var `repeat`: Int = 3
+    // Values are taken as they are, even with a leading "-" (then refused, naming the value and
+    // the range), rather than read as an option.
+    @Option(name: .long, parsing: .unconditional, help: "Passes of each sentence: 1 to 10000, or endless (default 3).")
+    var `repeat`: String = "3"
 
-    @Option(name: .long, help: "The pause to speak in after each pass: a multiple of the sentence (1.2x, default) or a time (2s).")
+    @Option(name: .long, parsing: .unconditional, help: "The pause to speak in after each pass: a multiple of the sentence (1.2x, default) or a time (2s).")
     var gap: String = "1.2x"
 
-    @Option(name: .long, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 90%).")
+    @Option(name: .long, parsing: .unconditional, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 90%).")
     var speed: String?
 
-    @Option(name: .long, help: "A speed per pass, e.g. \"0.7,0.85,1.0\".")
+    @Option(name: .long, parsing: .unconditional, help: "A speed per pass, e.g. \"0.7,0.85,1.0\".")
     var plan: String?
 
     @Flag(name: .customLong("listen-first"), help: "The first pass has no pause after it: just listen.")
@@ -71,7 +73,7 @@ struct ShadowSubcommand: ParsableCommand {
     @Option(name: .long, help: "Start at this sentence (number or name; default: where you stopped).")
     var sentence: String?
 
-    @Option(name: .long, help: "Equal-power crossfade at each seam in milliseconds (default 5).")
+    @Option(name: .long, parsing: .unconditional, help: "Equal-power crossfade at each seam in milliseconds (default 5).")
     var crossfade: Int?
 
     @OptionGroup(title: "Output") var output: LivePlayOptions
@@ -82,10 +84,11 @@ struct ShadowSubcommand: ParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1 to 100") }
+        try OptionRange.validatePasses(`repeat`)
         if let split, split != "silence" { throw ValidationError("--split takes silence, not '\(split)'") }
         if subs != nil && split != nil { throw ValidationError("give --subs or --split, not both") }
-        if let crossfade, !(0...500).contains(crossfade) { throw ValidationError("--crossfade must be 0 to 500 ms") }
+        try OptionRange.crossfade.validate(crossfade)
+        if let problem = PlayOptions.problem(speed: speed, gap: gap, plan: plan) { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -113,7 +116,7 @@ struct ShadowSubcommand: ParsableCommand {
         guard setup.unsavedCount == 0 else {
             throw ValidationErrorMessage("\(file) has no sentences yet: give --subs FILE (subtitles or labels) or --split silence")
         }
-        var shadowPlan = try PlaySetup.plan(RepeatPlan(repeats: .times(`repeat`), gap: RepeatPlan.parseGap(gap),
+        var shadowPlan = try PlaySetup.plan(RepeatPlan(repeats: OptionRange.passes(`repeat`), gap: RepeatPlan.parseGap(gap),
                                                        advance: wait ? .stop : .next), options: options, countIn: nil)
         if let plan {
             shadowPlan.speedLadder = try plan.split(separator: ",").map { try RepeatPlan.parseSpeed(String($0)) }

@@ -14,4 +14,23 @@ public struct Woodshed: ParsableCommand {
     )
 
     public init() {}
+
+    /// Parses the command line and runs the command. A mistyped command is one line and exit
+    /// status 64 (as for any other usage error), not another command's usage. A negative
+    /// number given as a positional argument (`render x.wav -120`) reaches the command as a
+    /// value, to be checked by it, rather than being read as an option (`sections` does this
+    /// for its actions itself).
+    public static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        let path = CommandSuggestion.commandPath(of: arguments, root: Self.self)
+        if let problem = path.problem {
+            writeStderr("Error: \(problem)\n")
+            Self.exit(withError: ExitCode.validationFailure)
+        }
+        if path.depth > 0, arguments[0] != SectionsSubcommand._commandName {
+            let words = Array(arguments[path.depth...])
+            arguments = Array(arguments[..<path.depth]) + NegativeNumbers.protectingPositionals(words, flags: [])
+        }
+        Self.main(arguments)
+    }
 }

@@ -18,9 +18,12 @@ public final class ClickTimeline: @unchecked Sendable {
 
     private static let nextID = Atomic<UInt64>(1)
 
+    /// Clicks of all ramps together (their table holds one frame per click: 128 MiB).
+    public static let maxRampClicks = 1 << 24
+
     public init(plan: ClickPlan, rate: Int) throws(TimingError) {
         guard !plan.map.entries.isEmpty else { throw .badBars("the tempo map has no entries") }
-        guard plan.countInBars >= 0 && plan.countInBars <= 64 else { throw .badBars("count-in must be 0 to 64 bars") }
+        guard OptionRange.countIn.range.contains(plan.countInBars) else { throw .badBars("count-in must be 0 to 64 bars") }
         if let g = plan.gapTrainer, g.playBars < 1 || g.muteBars < 0 {
             throw .badBars("a gap trainer plays 1 or more bars and mutes 0 or more")
         }
@@ -48,13 +51,19 @@ public final class ClickTimeline: @unchecked Sendable {
                 wholeNoteUnits: units)
             if let bars = entry.bars, bars < 1 { throw .badBars("an entry must have 1 or more bars") }
             let totalSteps = entry.bars.map { Int64($0) * stepsPerBar } ?? Int64.max
-            switch entry.tempo {
+            // A ramp whose ends are equal is a constant tempo (its ramp formula divides by T2 − T1).
+            let curve = if case .ramp(let t1, let t2) = entry.tempo { TempoCurve.from(t1, to: t2) } else { entry.tempo }
+            switch curve {
             case .constant(let t):
                 seg.tempo1 = t.milliBPM; seg.tempo2 = t.milliBPM
                 seg.stepCount = totalSteps
                 segs.append(seg)
             case .ramp(let t1, let t2):
                 guard let bars = entry.bars else { throw .badBars("a tempo ramp needs a number of bars") }
+                // Every click of a ramp is computed here, into a table: keep it within memory.
+                guard ramps.count + Int(totalSteps) < Self.maxRampClicks else {
+                    throw .badBars("tempo ramps of more than \(Self.maxRampClicks) clicks in all (bars × beats × subdivisions) are not supported")
+                }
                 seg.tempo1 = t1.milliBPM; seg.tempo2 = t2.milliBPM
                 seg.rampBeats = Int64(bars * entry.meter.beats)
                 seg.stepCount = totalSteps

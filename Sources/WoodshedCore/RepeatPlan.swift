@@ -63,6 +63,11 @@ public struct RepeatPlan: Hashable, Sendable {
         return false
     }
 
+    /// Passes a plan may ask for: the same as `--repeat` takes.
+    public static let passRange = OptionRange.repeats.range
+    /// Bars of count-in a plan may ask for: the same as `--count-in` takes.
+    public static let countInRange = OptionRange.countIn.range
+
     /// Parses a speed: "0.75", "75%", "0.6x". Speeds are kept in thousandths, from 250 to 2000.
     public static func parseSpeed(_ text: String) throws(TimingError) -> Int {
         var t = Substring(text)

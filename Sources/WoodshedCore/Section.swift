@@ -15,7 +15,9 @@ public struct Section: Hashable, Sendable {
     public init(name: String, start: Int64, end: Int64, plan: RepeatPlan = RepeatPlan(), text: String? = nil) throws(TimingError) {
         guard !name.isEmpty, !name.contains(where: \.isNewline) else { throw .badSection("a section needs a one-line name") }
         guard start >= 0 else { throw .badSection("'\(name)' starts before the file does") }
-        guard end > start else { throw .badSection("'\(name)' ends (frame \(end)) before it starts (frame \(start))") }
+        // Frames mean nothing to users, and times need the rate: callers that know it say where
+        // (see `PracticeFile.checkRange`, `PlaySetup`).
+        guard end > start else { throw .badSection("'\(name)' must end after it starts") }
         self.name = name
         self.start = start
         self.end = end

@@ -59,6 +59,8 @@
     public func rampFrames(atStep j: Int64) -> Double {
         let n = Double(rampBeats), t1 = Double(tempo1), dt = Double(tempo2 - tempo1)
         let x = Double(j) / Double(stepsPerBeat)
+        // Equal ends: the limit of the formula, a constant tempo (never 0 · ∞).
+        guard dt != 0 else { return Double(wholeNoteUnits) * x / (Double(denominator) * t1) }
         let scale = Double(wholeNoteUnits) * n / (Double(denominator) * dt)
         return scale * (dt * x / (n * t1)).ln1p
     }

@@ -64,6 +64,29 @@ struct RenderCommandTests {
         #expect(o["max_abs_err"]! <= 0.5)
     }
 
+    @Test("a ramp whose ends are equal (80-80, 120.0-120, a map line '2 80-80') renders the constant tempo, sample for sample")
+    func equalEndsRamp() throws {
+        let dir = try E2E.tempDir()
+        func render(_ name: String, _ args: String...) throws -> (stdout: String, samples: [Float]) {
+            let path = dir.appendingPathComponent(name).path
+            let r = try E2E.run(E2E.woodshed, ["render", path] + args)
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            #expect(r.stderr == "", "\(args)")
+            return (r.stdout.replacingOccurrences(of: path, with: name), try E2E.read(path).samples)
+        }
+        let ramp = try render("e.wav", "80-80", "--bars", "2")
+        let plain = try render("p.wav", "80", "--bars", "2")
+        #expect(ramp.stdout == "wrote e.wav: 80 BPM 4/4, 2 bars, 0:06.000 (288000 frames at 48000 Hz, wav16)\n")
+        #expect(ramp.samples == plain.samples)
+        #expect(E2E.onsets(ramp.samples) == (0..<8).map { $0 * 36_000 })
+        #expect(try render("f.wav", "120.0-120", "--bars", "2").samples == render("q.wav", "120", "--bars", "2").samples)
+        let map = dir.appendingPathComponent("even.klick"), plainMap = dir.appendingPathComponent("plain.klick")
+        try "2 80-80\n".write(to: map, atomically: true, encoding: .utf8)
+        try "2 80\n".write(to: plainMap, atomically: true, encoding: .utf8)
+        #expect(try render("m.wav", "--map", map.path).samples == plain.samples)
+        #expect(try render("n.wav", "--map", plainMap.path).samples == plain.samples)
+    }
+
     @Test("wav24, wav32f and flac24 by --format")
     func formats() throws {
         let dir = try E2E.tempDir()

@@ -185,7 +185,7 @@ struct SectionsCommandTests {
             (["add", "x", "5", "5"], "'x' would be empty: it starts and ends at 0:05.000"),
             (["add", "verse", "5", "6"], "there is already a section named 'verse' (number 2)"),
             (["add", "7", "5", "6"], "a section name can't be a whole number (numbers pick sections by position)"),
-            (["add", "x", "5", "6", "--repeat", "0"], "--repeat takes a number of passes (1-9999) or 'endless', not '0'"),
+            (["add", "x", "5", "6", "--repeat", "0"], "--repeat 0 is out of range: use 1 to 10000, or endless"),
             (["add", "x", "5", "6", "--gap", "soon"], "gap 'soon' is not valid: write a time (2s, 1500ms) or a multiple of the pass (1.5x)"),
             (["add", "x", "5", "6", "--speeds", "0.6,3"], "speed '3' is not valid: use 0.25 to 2.0 (or 25% to 200%), at most three decimals"),
             (["add", "x", "5", "6", "--advance", "on"], "--advance takes next, stop or loop-all, not 'on'"),

@@ -22,6 +22,21 @@ struct CommandLineTempoTests {
         }
     }
 
+    @Test("80-80 and 120.0-120 are constant tempos (no --bars needed) and click exactly as 80 and 120")
+    func equalEnds() throws {
+        #expect(try KlickMapParser.commandLineTempo("80-80") == .constant(bpm("80")))
+        #expect(try KlickMapParser.commandLineTempo("120.0-120") == .constant(bpm("120")))
+        #expect(try KlickMapParser.commandLineTempo("80-80/10") == .rampWithRate(from: bpm("80"), to: bpm("80"), milliBarsPerBPM: 10_000))
+        for (text, plain) in [("80-80", "80"), ("120.0-120", "120"), ("80-80/10", "80")] {
+            let map = try KlickMapParser.commandLineTempo(text).tempoMap(bars: 2).limited(toBars: 2)
+            let same = try KlickMapParser.commandLineTempo(plain).tempoMap(bars: 2)
+            #expect(try clickFrames(map) == clickFrames(same), "\(text)")
+        }
+        // A ramp built by hand with equal ends plays as the constant tempo too.
+        let byHand = try CommandLineTempo.ramp(from: bpm("80"), to: bpm("80")).tempoMap(bars: 2)
+        #expect(byHand.entries[0].tempo == .constant(bpm("80")))
+    }
+
     @Test("80-160/10 ramps over ceil(10 × 80) = 800 bars, then holds 160 for ever")
     func speedTrainer() throws {
         let tempo = try KlickMapParser.commandLineTempo("80-160/10")
@@ -57,6 +72,9 @@ struct CommandLineTempoTests {
         ("120,130", "tempo '120,130' is not valid: \(form)"),
         ("", "tempo '' is not valid: \(form)"),
         ("0", "tempo 0 is out of range: use 1 to 1000 BPM"),
+        ("-120", "tempo -120 is out of range: use 1 to 1000 BPM"),
+        ("-0.5", "tempo -0.5 is out of range: use 1 to 1000 BPM"),
+        ("-80-160", "tempo '-80-160' is not valid: \(form)"),
         ("80-160.0005", "tempo '160.0005' has more than three decimal places"),
         ("80-160/0", "rate '0' is not valid: use more than 0 and at most 1000 bars per BPM, with at most three decimals"),
         ("80-160/0.0001", "rate '0.0001' is not valid: use more than 0 and at most 1000 bars per BPM, with at most three decimals"),

@@ -72,6 +72,16 @@ struct KlickMapParserTests {
         #expect(timeline.endFrame != nil)
     }
 
+    @Test("a line '2 80-80' is 2 bars of constant 80 BPM: the clicks of '2 80', exactly")
+    func equalEndsRamp() throws {
+        let map = try KlickMapParser.parse(text: "2 80-80\n1 3/4 120.0-120 X.x", fileName: "m.klick")
+        #expect(map.entries[0].tempo == .constant(bpm("80")))
+        #expect(map.entries[1].tempo == .constant(bpm("120")))
+        let same = try KlickMapParser.parse(text: "2 80\n1 3/4 120 X.x", fileName: "m.klick")
+        #expect(try clickFrames(map) == clickFrames(same))
+        #expect(try clickFrames(map).count == 8 + 2 + 1)   // the clicks and the end
+    }
+
     @Test("a file is read from disk and named in errors by the path the user gave")
     func fromDisk() throws {
         let folder = try temporaryFolder()

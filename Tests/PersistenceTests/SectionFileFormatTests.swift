@@ -79,6 +79,17 @@ struct SectionFileFormatTests {
         #expect(try PracticeFile(data: data, source: "x.json") == Self.exampleFile)
     }
 
+    @Test("a plan at the top of every option range (--repeat 10000, --count-in 64) is saved and read back, and one past it is refused")
+    func topOfRanges() throws {
+        let top = RepeatPlan(repeats: .times(OptionRange.repeats.range.upperBound), countInBars: OptionRange.countIn.range.upperBound)
+        let file = PracticeFile(fingerprint: tenSeconds, lastKnownPath: "/a.wav", sections: [section("A", 0, 10, top)])
+        let data = file.jsonData()
+        #expect(String(decoding: data, as: UTF8.self).contains("\"repeat\": 10000,\n      \"countIn\": 64,"))
+        #expect(try PracticeFile(data: data, source: "x.json") == file)
+        let over = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "10000", with: "10001")
+        #expect(throws: JSONFileError.self) { try PracticeFile(data: Data(over.utf8), source: "x.json") }
+    }
+
     @Test("an empty file has an empty list and empty settings; absent plan fields take their defaults")
     func minimal() throws {
         let empty = PracticeFile(fingerprint: tenSeconds, lastKnownPath: "/a.wav")
@@ -145,7 +156,7 @@ struct SectionFileFormatTests {
         ("\"name\": \"outro\"", "\"name\": \"3\"",
          "tune.json: sections[2].name: a section name can't be a whole number (numbers pick sections by position)"),
         ("\"name\": \"outro\"", "\"name\": \"\"", "tune.json: sections[2].name: a section needs a name"),
-        ("\"repeat\": 8", "\"repeat\": 0", "tune.json: sections[1].repeat: 0 is out of range 1…9999"),
+        ("\"repeat\": 8", "\"repeat\": 0", "tune.json: sections[1].repeat: 0 is out of range 1…10000"),
         ("\"repeat\": 8", "\"repeat\": \"forever\"", "tune.json: sections[1].repeat: expected a number of passes or \"endless\", not \"forever\""),
         ("\"gap\": \"1.5x\"", "\"gap\": \"soon\"",
          "tune.json: sections[1].gap: gap 'soon' is not valid: write a time (2s, 1500ms) or a multiple of the pass (1.5x)"),

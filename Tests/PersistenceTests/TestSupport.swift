@@ -31,3 +31,15 @@ func meter(_ text: String) -> Meter { try! Meter(parsing: text) }
 func pattern(_ text: String, _ meter: Meter = .fourFour, grid: Int = 1) -> ClickPattern {
     try! ClickPattern(parsing: text, meter: meter, stepsPerBeat: grid)
 }
+
+/// Every audible click of a finite map at 48 kHz: its frame and level.
+func clickFrames(_ map: TempoMap) throws -> [String] {
+    let timeline = try ClickTimeline(plan: ClickPlan(map: map), rate: 48_000)
+    var cursor = timeline.cursor(at: 0)
+    var out: [String] = []
+    while !cursor.isFinished {
+        if cursor.level != .silent { out.append("\(cursor.frame) \(cursor.level)") }
+        cursor.advance()
+    }
+    return out + ["end \(timeline.endFrame.map(String.init) ?? "none")"]
+}

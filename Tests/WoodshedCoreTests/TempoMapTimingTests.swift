@@ -20,6 +20,48 @@ struct TempoMapTimingTests {
         #expect(t.endFrame == Int64((end + 0.5).rounded(.down)))
     }
 
+    @Test("a ramp from 80 to 80 is 80 BPM throughout: exactly the clicks and end of a constant 80")
+    func equalEndsRamp() throws {
+        for (rate, milli) in [(48_000, Int64(80_000)), (44_100, Int64(120_000)), (96_000, Int64(97_500))] {
+            let t = try Tempo(milliBPM: milli)
+            let ramp = try ClickTimeline(plan: ClickPlan(map: TempoMap(entries: [
+                TempoMapEntry(bars: 2, tempo: .ramp(from: t, to: t))])), rate: rate)
+            let constant = try ClickTimeline(plan: ClickPlan(map: TempoMap(entries: [
+                TempoMapEntry(bars: 2, tempo: .constant(t))])), rate: rate)
+            let got = frames(of: ramp, count: 100)
+            #expect(got.map(\.0) == (0..<8).map { oracleBeatFrame(Int64($0), milliBPM: milli, denominator: 4, rate: Int64(rate)) })
+            #expect(got.map(\.1) == frames(of: constant, count: 100).map(\.1))
+            #expect(ramp.endFrame == constant.endFrame)
+            #expect(ramp.endFrame == oracleBeatFrame(8, milliBPM: milli, denominator: 4, rate: Int64(rate)))
+        }
+        #expect(TempoCurve.from(try Tempo(bpm: 80), to: try Tempo(bpm: 80)) == .constant(try Tempo(bpm: 80)))
+        #expect(TempoCurve.from(try Tempo(bpm: 80), to: try Tempo(bpm: 81)) == .ramp(from: try Tempo(bpm: 80), to: try Tempo(bpm: 81)))
+    }
+
+    @Test("ramps whose clicks would not fit in memory are refused, not computed: 1 000 000 bars of 64/4 in sixteenths")
+    func hugeRamp() throws {
+        let meter = try Meter(parsing: "64/4")
+        let plan = try ClickPlan(map: TempoMap(entries: [
+            TempoMapEntry(bars: 1_000_000, meter: meter, tempo: .ramp(from: try Tempo(bpm: 80), to: try Tempo(bpm: 160)))])).subdivided(16)
+        #expect(throws: TimingError.badBars("tempo ramps of more than 16777216 clicks in all (bars × beats × subdivisions) are not supported")) {
+            try ClickTimeline(plan: plan, rate: 48_000)
+        }
+        // 4 000 000 clicks (1 000 000 bars of 4/4) are fine.
+        let big = ClickPlan(map: TempoMap(entries: [
+            TempoMapEntry(bars: 1_000_000, tempo: .ramp(from: try Tempo(bpm: 80), to: try Tempo(bpm: 160)))]))
+        #expect(try ClickTimeline(plan: big, rate: 48_000).endFrame != nil)
+    }
+
+    @Test("the ramp formula of a segment with equal ends is the constant tempo's line, never 0 · ∞")
+    func equalEndsSegment() {
+        // 80 BPM in 4/4 at 48 kHz: a beat is 36 000 frames.
+        let s = TimelineSegment(start: .zero, firstStep: 0, stepCount: 8, entryFirstBar: 0, stepsPerBar: 4, stepsPerBeat: 1,
+                                denominator: 4, tempo1: 80_000, tempo2: 80_000, rampBeats: 8, patternOffset: 0, patternLength: 4,
+                                gain: 1, playBars: 0, muteBars: 0, wholeNoteUnits: 240_000 * 48_000)
+        #expect(s.rampFrames(atStep: 3) == 108_000)
+        #expect(s.rampFrame(ofStep: 8) == 288_000)
+    }
+
     @Test("entries follow each other exactly: 2 bars 120, one 7/8 bar at 133, back to 120")
     func meterChange() throws {
         let m78 = try Meter(parsing: "7/8")
