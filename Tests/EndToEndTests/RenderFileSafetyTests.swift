@@ -95,4 +95,71 @@ struct RenderFileSafetyTests {
         try place.expectRefused("render", "soft.wav", "--playlist", "mix",
                                 message: "the output 'soft.wav' is the input track 2 of playlist 'mix' ('\(track)'): choose another output file")
     }
+
+    /// Starts a long render over an existing `long.flac`, sends `signal` once it writes, and
+    /// returns its exit (status, reason, stderr) and the folder's files afterwards.
+    func interruptedRender(by signal: Int32) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String, files: [String], kept: Bool) {
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("long.flac")
+        try Data("precious".utf8).write(to: out)
+        let errors = try E2E.tempDir().appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: E2E.woodshed)
+        // 200 000 bars of FLAC: minutes of work, little disk.
+        p.arguments = ["render", out.path, "120", "--bars", "200000"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = try FileHandle(forWritingTo: errors)
+        // As from a shell in a terminal: SIGHUP's default action (ending the process) in place.
+        try p.runWithSignalsUnblocked()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        let partial = dir.appendingPathComponent(".long.flac.partial-\(p.processIdentifier)").path
+        let writing = PrivateJackServer.wait(timeout: 20) { FileManager.default.fileExists(atPath: partial) }
+        try #require(writing, "the render never started writing")
+        kill(p.processIdentifier, signal)
+        let stopped = PrivateJackServer.wait(timeout: 10) { !p.isRunning }
+        #expect(stopped, "still rendering 10 s after signal \(signal)")
+        if !stopped { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        return (p.terminationStatus, p.terminationReason, (try? String(contentsOf: errors, encoding: .utf8)) ?? "",
+                try FileManager.default.contentsOfDirectory(atPath: dir.path), try Data(contentsOf: out) == Data("precious".utf8))
+    }
+
+    @Test("a closed terminal (SIGHUP) during a render ends it as SIGTERM does: the partial file removed, the old output untouched, status 1")
+    func hangUp() throws {
+        let hup = try interruptedRender(by: SIGHUP)
+        let term = try interruptedRender(by: SIGTERM)
+        for (name, r) in [("SIGHUP", hup), ("SIGTERM", term)] {
+            #expect(r.reason == .exit && r.status == 1, "\(name): \(r.reason) \(r.status)")
+            #expect(r.stderr == "Error: interrupted; nothing was written\n", "\(name): \(r.stderr)")
+            #expect(r.files == ["long.flac"], "\(name)")
+            #expect(r.kept, "\(name): the old output changed")
+        }
+    }
+
+    @Test("a render removes the partial files of dead renders and of PIDs now used by other programs; a running woodshed's stays")
+    func stalePartials() throws {
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bin = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: bin) }
+        // A live process whose /proc/PID/comm is "woodshed": a copy of sleep under that name.
+        let fake = bin.appendingPathComponent("woodshed")
+        try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: fake.path)
+        let live = try Process.run(fake, arguments: ["30"])
+        defer { kill(live.processIdentifier, SIGKILL); live.waitUntilExit() }
+        let other = try Process.run(URL(fileURLWithPath: "/bin/sleep"), arguments: ["30"])
+        defer { kill(other.processIdentifier, SIGKILL); other.waitUntilExit() }
+        let dead = try Process.run(URL(fileURLWithPath: "/bin/true"), arguments: [])
+        dead.waitUntilExit()
+        let planted = [".x.wav.partial-\(dead.processIdentifier)", ".y.wav.partial-\(live.processIdentifier)",
+                       ".z.wav.partial-\(other.processIdentifier)", "notes.partial-\(dead.processIdentifier)"]
+        for name in planted { try Data(count: 1_000).write(to: dir.appendingPathComponent(name)) }
+        let out = dir.appendingPathComponent("click.wav").path
+        let r = try E2E.run(E2E.woodshed, ["render", out, "120", "--bars", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+                == [".y.wav.partial-\(live.processIdentifier)", "click.wav", "notes.partial-\(dead.processIdentifier)"])
+    }
 }
