@@ -6,15 +6,9 @@ import Testing
 /// links, other spellings of the path) or, for an output not yet there, by resolved path.
 @Suite("OutputGuard: the output is never one of the inputs")
 struct OutputGuardTests {
-    static func folder() throws -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("ws-guard-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }
-
     @Test("the same path, another spelling, a hard link and a symbolic link are the same file; a copy is not")
     func sameFile() throws {
-        let dir = try Self.folder()
+        let dir = try SoundFileWriterTests.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("song.wav").path
         try Data("music".utf8).write(to: URL(fileURLWithPath: song))
@@ -33,7 +27,7 @@ struct OutputGuardTests {
 
     @Test("an output that is not there yet: the same file name in the same folder, reached through a linked folder")
     func notThereYet() throws {
-        let dir = try Self.folder()
+        let dir = try SoundFileWriterTests.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let real = dir.appendingPathComponent("real")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
@@ -45,7 +39,7 @@ struct OutputGuardTests {
 
     @Test("the refusal names the output and the input as given: one line")
     func refusal() throws {
-        let dir = try Self.folder()
+        let dir = try SoundFileWriterTests.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("song.wav").path
         try Data("music".utf8).write(to: URL(fileURLWithPath: song))

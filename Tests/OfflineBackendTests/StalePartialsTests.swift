@@ -20,8 +20,7 @@ struct StalePartialsTests {
 
     @Test("removed: a dead PID's, a PID that is not woodshed, this process's; kept: a running woodshed's, other names, links")
     func removal() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ws-partials-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try SoundFileWriterTests.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         // A process named woodshed: a copy of sleep under that name (/proc/PID/comm is the file name).
         let fake = dir.appendingPathComponent("bin")
