@@ -9,8 +9,9 @@ import Synchronization
 /// jackd waits 10 × its client timeout (5 s by default) before it answers, or never answers when
 /// its own shutdown is stuck, and libjack waits for that answer with no time limit. The control
 /// thread must not wait with it: quitting has to stay within a second, and a server that went
-/// away must not freeze the display. A close left unfinished at quit ends with the process; the
-/// kernel closes its sockets and jackd removes the client as it does for any client that died.
+/// away must not freeze the display. A close left unfinished at quit ends with the process,
+/// while a child keeps its sockets open until jackd has finished (`woodshed_jack_hold_sockets`:
+/// jackd dies of SIGPIPE if its answer finds them closed).
 final class ClosingClient: @unchecked Sendable {
     private let connection: JackConnection
     private let finished = Atomic<Bool>(false)

@@ -130,7 +130,9 @@ public final class JackBackend: TransportRequests {
     /// Closes the client (at quit), waiting at most `timeout` seconds: long enough for a server
     /// that answers (a few cycles), short enough that a server stopping at the same moment (which
     /// answers after 5 s, or never) does not hold the quit. A close still running then finishes
-    /// on its own thread or ends with the process. Returns whether every close has returned.
+    /// on its own thread or ends with the process, and a child process keeps the client's
+    /// sockets open for jackd until it has finished (at most `holdSeconds`). Returns whether
+    /// every close has returned.
     @discardableResult
     public func stop(timeout: Double = JackBackend.closeTimeout) -> Bool {
         let deadline = DispatchTime.now() + timeout
@@ -138,8 +140,17 @@ public final class JackBackend: TransportRequests {
         connection = nil
         status.connected = false
         closing.removeAll { $0.wait(until: deadline) }
-        return closing.isEmpty
+        guard closing.isEmpty else {
+            // Leaving now would kill a stopping jackd (see woodshed_jack_hold_sockets).
+            _ = woodshed_jack_hold_sockets(Self.holdSeconds)
+            return false
+        }
+        return true
     }
+
+    /// How long, at most, a child of ours keeps the sockets of an unfinished close open for
+    /// jackd: its client timeout × 10 (5 s by default) and its 2 s notice timeout, with room.
+    static let holdSeconds: Int32 = 10
 
     /// The current renderer's counters (MIDI messages, actions, dropped notices).
     public var counters: RenderCounters? { connection?.context.rendererOwner.counters }

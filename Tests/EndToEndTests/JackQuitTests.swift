@@ -61,4 +61,38 @@ struct JackQuitTests {
             try? FileManager.default.removeItem(atPath: "/dev/shm/\(file)")
         }
     }
+
+    @Test("a jackd stopped at the same moment as woodshed still shuts down cleanly (3 times): its own futex files are removed, as they are by a clean exit only")
+    func serverStopsCleanly() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        // jackd removes the futex files of its own clients (system, freewheel) when it exits
+        // cleanly; jackd 1.9.21 dies of SIGPIPE instead when a client it still writes to is gone.
+        let systemFutex = "/dev/shm/jack_sem.\(getuid())_\(server.name)_system"
+        for run in 1...3 {
+            let p = try server.spawn(E2E.woodshed, ["click", "120", "--no-connect", "--jack-name", "wsquit"])
+            defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+            let up = PrivateJackServer.wait(timeout: 10) { server.ports().contains("wsquit:click") }
+            try #require(up, "woodshed click did not come up: \(server.output(of: p))")
+            usleep(200_000)
+            let jackd = server.pid
+            try #require(jackd > 0 && FileManager.default.fileExists(atPath: systemFutex))
+            let signalled = Date()
+            kill(p.processIdentifier, SIGTERM)
+            kill(jackd, SIGTERM)
+            _ = PrivateJackServer.wait(timeout: 8) { !p.isRunning }
+            let quit = Date().timeIntervalSince(signalled)
+            #expect(!p.isRunning && quit < 1, "run \(run): \(server.output(of: p))")
+            // jackd takes up to 5 s (10 × its client timeout) for a deactivation it cannot run.
+            let ended = PrivateJackServer.wait(timeout: 10) { kill(jackd, 0) != 0 }
+            #expect(ended, "run \(run): jackd still runs 10 s after SIGTERM")
+            #expect(!FileManager.default.fileExists(atPath: systemFutex), "run \(run): jackd did not exit cleanly: \(systemFutex) is left")
+            print("JackQuitTests: clean stop run \(run): woodshed \(String(format: "%.3f", quit)) s, jackd \(String(format: "%.3f", Date().timeIntervalSince(signalled))) s")
+            try server.restart()
+        }
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
+        where file.hasPrefix("jack_sem.") && file.hasSuffix("_\(server.name)_wsquit") {
+            try? FileManager.default.removeItem(atPath: "/dev/shm/\(file)")
+        }
+    }
 }
