@@ -53,13 +53,7 @@ struct JackQuitTests {
         #expect(!ports.contains { $0.hasPrefix("wsquit:") }, "\(ports)")
         let lsp = try server.run("jack_lsp", ["-s", server.name], timeout: 10)
         #expect(lsp.status == 0 && lsp.stdout.contains("system:capture_1"), "\(lsp)")
-        // A jackd that died (SIGKILL here, or SIGPIPE: jackd 1.9.21 dies of it when a client
-        // is gone before its shutdown notice) leaves the 12-byte futex file it made for the
-        // client; the next server reuses it. The test's own: removed.
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
-        where file.hasPrefix("jack_sem.") && file.hasSuffix("_\(server.name)_wsquit") {
-            try? FileManager.default.removeItem(atPath: "/dev/shm/\(file)")
-        }
+        Self.removeClientFutex(of: server)
     }
 
     @Test("a jackd stopped at the same moment as woodshed still shuts down cleanly (3 times): its own futex files are removed, as they are by a clean exit only")
@@ -90,6 +84,13 @@ struct JackQuitTests {
             print("JackQuitTests: clean stop run \(run): woodshed \(String(format: "%.3f", quit)) s, jackd \(String(format: "%.3f", Date().timeIntervalSince(signalled))) s")
             try server.restart()
         }
+        Self.removeClientFutex(of: server)
+    }
+
+    /// A jackd that is killed, or cannot remove a client it could not deactivate, leaves the
+    /// 12-byte futex file it made for the client (the next server of that name reuses it).
+    /// The test's own client's is removed.
+    static func removeClientFutex(of server: PrivateJackServer) {
         for file in (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
         where file.hasPrefix("jack_sem.") && file.hasSuffix("_\(server.name)_wsquit") {
             try? FileManager.default.removeItem(atPath: "/dev/shm/\(file)")
