@@ -14,9 +14,10 @@ run: setup build
 # Three phases: the CPU-heavy audio-processing suites (Media, Stretch) first, then the rest, so
 # they never starve the live JACK tests of CPU (on 2 cores they caused xruns and missed onsets).
 # The player's live suites run last, one at a time: next to the other live suites they starved
-# each other of CPU and of JACK server slots (xruns, time limits).
+# each other of CPU and of JACK server slots (xruns, time limits). So does the suite that times
+# quitting to the second (JackQuitTests).
 HEAVY := MediaTests|StretchTests
-PLAYER_LIVE := PlayLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests
+PLAYER_LIVE := PlayLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests|JackQuitTests
 test: setup-test build
 	swift build --build-tests
 	WOODSHED_BIN=$(CURDIR)/$(RELEASE) scripts/test-phase.sh heavy --filter '$(HEAVY)'

@@ -3,14 +3,18 @@ import CRealtimeSanitizer
 
 // The C callbacks JACK calls. Named, non-isolated functions in a library module: a closure
 // literal in main.swift would be @MainActor and crash on the JACK thread. Each one reaches its
-// `RenderContext` through `arg` without retaining it (the control thread keeps it alive until
-// the client is closed).
+// `RenderContext` through `arg` without retaining it (the control thread, then the thread
+// that closes the client, keeps it alive until the client is closed). Once the context is
+// retired (the client is being closed), they touch nothing of the app's.
 
 /// Process callback. Render thread.
 func jackProcess(_ nframes: jack_nframes_t, _ arg: UnsafeMutableRawPointer?) -> Int32 {
     guard let arg else { return 0 }
     woodshed_realtime_enter()
-    Unmanaged<RenderContext>.fromOpaque(arg)._withUnsafeGuaranteedRef { $0.process(nframes) }
+    Unmanaged<RenderContext>.fromOpaque(arg)._withUnsafeGuaranteedRef { context in
+        if context.enterCallback() { context.process(nframes) } else { context.silence(nframes) }
+        context.leaveCallback()
+    }
     woodshed_realtime_exit()
     return 0
 }
@@ -20,7 +24,10 @@ func jackTimebase(_ state: jack_transport_state_t, _ nframes: jack_nframes_t,
                   _ pos: UnsafeMutablePointer<jack_position_t>?, _ newPos: Int32, _ arg: UnsafeMutableRawPointer?) {
     guard let arg, let pos else { return }
     woodshed_realtime_enter()
-    Unmanaged<RenderContext>.fromOpaque(arg)._withUnsafeGuaranteedRef { $0.fillBBT(pos) }
+    Unmanaged<RenderContext>.fromOpaque(arg)._withUnsafeGuaranteedRef { context in
+        if context.enterCallback() { context.fillBBT(pos) }
+        context.leaveCallback()
+    }
     woodshed_realtime_exit()
 }
 

@@ -56,6 +56,8 @@ public final class JackBackend: TransportRequests {
     public private(set) var events: [String] = []
 
     private var connection: JackConnection?
+    /// Clients handed to a thread of their own to close (see `ClosingClient`), until they have.
+    private var closing: [ClosingClient] = []
     private var wantedConnections: [String]?
     private var lastAttempt = -1.0e9
     private var lastConnectionCheck = -1.0e9
@@ -108,6 +110,10 @@ public final class JackBackend: TransportRequests {
                 wantedConnections = status.connections
             }
         } else if now - lastAttempt >= options.reconnectInterval {
+            // libjack opens a client only once the old one's close has returned (one lock
+            // guards both): trying before would hold the control thread.
+            closing.removeAll { $0.isFinished }
+            guard closing.isEmpty else { return }
             lastAttempt = now
             do {
                 try connect()
@@ -118,12 +124,33 @@ public final class JackBackend: TransportRequests {
         }
     }
 
-    /// Closes the client (at quit).
-    public func stop() {
-        connection?.close()
+    /// How long `stop()` waits for libjack to close the client.
+    public static let closeTimeout = 0.5
+
+    /// Closes the client (at quit), waiting at most `timeout` seconds: long enough for a server
+    /// that answers (a few cycles), short enough that a server stopping at the same moment (which
+    /// answers after 5 s, or never) does not hold the quit. A close still running then finishes
+    /// on its own thread or ends with the process, and a child process keeps the client's
+    /// sockets open for jackd until it has finished (at most `holdSeconds`). Returns whether
+    /// every close has returned.
+    @discardableResult
+    public func stop(timeout: Double = JackBackend.closeTimeout) -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        if let c = connection { closeOffThread(c) }
         connection = nil
         status.connected = false
+        closing.removeAll { $0.wait(until: deadline) }
+        guard closing.isEmpty else {
+            // Leaving now would kill a stopping jackd (see woodshed_jack_hold_sockets).
+            _ = woodshed_jack_hold_sockets(Self.holdSeconds)
+            return false
+        }
+        return true
     }
+
+    /// How long, at most, a child of ours keeps the sockets of an unfinished close open for
+    /// jackd: its client timeout × 10 (5 s by default) and its 2 s notice timeout, with room.
+    static let holdSeconds: Int32 = 10
 
     /// The current renderer's counters (MIDI messages, actions, dropped notices).
     public var counters: RenderCounters? { connection?.context.rendererOwner.counters }
@@ -166,7 +193,7 @@ public final class JackBackend: TransportRequests {
         do {
             try c.activate()
         } catch {
-            c.close()
+            closeOffThread(c)
             throw error
         }
         if !options.noConnect {
@@ -204,11 +231,19 @@ public final class JackBackend: TransportRequests {
         status.connections = c.connections
     }
 
+    /// Hands `c` to a thread of its own to close (see `ClosingClient`), once its callbacks no
+    /// longer touch anything of the app's (waiting up to 0.1 s for one that runs: a cycle is
+    /// a few milliseconds).
+    private func closeOffThread(_ c: JackConnection) {
+        c.context.retire(timeout: 0.1)
+        closing.append(ClosingClient(c))
+    }
+
     private func lost() {
         if let c = connection {
             xrunsBefore += c.context.xruns.load(ordering: .relaxed)
             skippedBefore += c.context.skippedCycles.load(ordering: .relaxed)
-            c.close()
+            closeOffThread(c)
         }
         connection = nil
         status.connected = false

@@ -22,8 +22,9 @@ public enum JackError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// One open JACK client with its `click` port, callbacks and render context. Control thread;
-/// the callbacks it installs run on JACK's threads and touch only the context.
+/// One open JACK client with its `click` port, callbacks and render context. Control thread,
+/// until it is handed to a `ClosingClient`, whose thread alone closes it; the callbacks it
+/// installs run on JACK's threads and touch only the context.
 final class JackConnection {
     let client: OpaquePointer
     let context: RenderContext
@@ -162,7 +163,8 @@ final class JackConnection {
     func transportStart() { jack_transport_start(client) }
     func transportStop() { jack_transport_stop(client) }
 
-    /// Deactivates and closes; after this no callback runs, so the context may be freed.
+    /// Deactivates and closes; after this no callback runs, so the context may be freed. May
+    /// wait for seconds, or for ever, on a server that is going away: see `ClosingClient`.
     func close() {
         if timebase { jack_release_timebase(client); timebase = false }
         if active { jack_deactivate(client); active = false }

@@ -1,8 +1,5 @@
 import CJack
-
-#if WOODSHED_RTSAN
 import Glibc
-#endif
 import RenderGraph
 import Synchronization
 import WoodshedCore
@@ -48,6 +45,11 @@ public final class RenderContext: @unchecked Sendable {
     let masterMilliBPM = Atomic<Int64>(0)
     let masterBeats = Atomic<Int>(0)
     let masterBeatType = Atomic<Int>(0)
+    /// Set by the control thread when the client is handed over to be closed (see `retire`):
+    /// from then on the callbacks write silence and touch nothing the app may free.
+    let retired = Atomic<Bool>(false)
+    /// True while a callback that found `retired` false runs (render thread).
+    let inCallback = Atomic<Bool>(false)
 
     init(renderer: Renderer, mode: Mode, barOffset: Int64) {
         self.rendererOwner = renderer
@@ -81,6 +83,49 @@ public final class RenderContext: @unchecked Sendable {
         #if WOODSHED_RTSAN
         if allocateInCallback { RenderContext.negativeControl() }
         #endif
+    }
+
+    /// The start of a callback: true when it may do its work, false when the context is
+    /// retired (then it writes silence at most). Pair each with `leaveCallback()`. Render
+    /// thread. With `retire`, a Dekker handshake: each side stores its flag, then loads the
+    /// other's (sequentially consistent), so a callback either sees `retired` or is waited for.
+    @inline(__always)
+    func enterCallback() -> Bool {
+        inCallback.store(true, ordering: .sequentiallyConsistent)
+        return !retired.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// The end of a callback. Render thread.
+    @inline(__always)
+    func leaveCallback() { inCallback.store(false, ordering: .releasing) }
+
+    /// Stops the callbacks from touching the renderer, the player's deck or the session's
+    /// snapshots (the app frees them after `JackBackend.stop()`, while a close that a stopping
+    /// server holds up may still let a cycle run), and waits up to `timeout` seconds for a
+    /// callback that is running to return. Control thread; false when one still ran then.
+    @discardableResult
+    func retire(timeout: Double) -> Bool {
+        retired.store(true, ordering: .sequentiallyConsistent)
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while inCallback.load(ordering: .sequentiallyConsistent) {
+            if ContinuousClock.now >= deadline { return false }
+            usleep(100)
+        }
+        return true
+    }
+
+    /// A retired cycle: silence on the audio ports, no MIDI clock. Render thread.
+    func silence(_ nframes: UInt32) {
+        Self.zero(port, nframes)
+        Self.zero(musicLeftPort, nframes)
+        Self.zero(musicRightPort, nframes)
+        if let clockPort, let buffer = jack_port_get_buffer(clockPort, nframes) { jack_midi_clear_buffer(buffer) }
+    }
+
+    @inline(__always)
+    private static func zero(_ port: OpaquePointer?, _ nframes: UInt32) {
+        guard let port, let raw = jack_port_get_buffer(port, nframes) else { return }
+        raw.assumingMemoryBound(to: Float.self).update(repeating: 0, count: Int(nframes))
     }
 
     /// Copies the cycle's JACK MIDI input events (1…3 bytes; SysEx and longer skipped, counted

@@ -5,7 +5,8 @@ import Glibc
 
 /// Writes float frames (mono, or interleaved channels) to a sound file through libsndfile, under a temporary name that
 /// becomes the requested name only when `commit` succeeds: an interrupted render never leaves
-/// a broken file under the requested name. Control thread (the offline render loop).
+/// a broken file under the requested name (see `PartialFile`; the ones killed renders left in
+/// the folder are removed first, see `StalePartials`). Control thread (the offline render loop).
 public final class SoundFileWriter {
     public let path: String
     public let temporaryPath: String
@@ -30,10 +31,8 @@ public final class SoundFileWriter {
                 wavDataLimit: Int64 = OutputFormat.wavDataLimit) throws(RenderError) {
         self.path = path
         self.format = format
-        let slash = path.lastIndex(of: "/")
-        let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let base = path.split(separator: "/").last.map(String.init) ?? path
-        temporaryPath = (dir.hasSuffix("/") ? dir : dir + "/") + ".\(base).partial-\(getpid())"
+        let dir = PartialFile.folderAndName(path).folder
+        temporaryPath = PartialFile.path(for: path)
         var info = SF_INFO()
         info.samplerate = Int32(rate)
         info.channels = Int32(channels)
@@ -52,6 +51,7 @@ public final class SoundFileWriter {
                 }
             }
         }
+        StalePartials.remove(in: dir)
         guard let f = sf_open(temporaryPath, Int32(SFM_WRITE), &info) else {
             let why = String(cString: sf_strerror(nil))
             throw .cannotWrite(path: path, reason: Self.explain(why, dir: dir))

@@ -31,13 +31,13 @@ struct NoiseRenderJob {
 
     func write(to path: String, format: OutputFormat) throws {
         let rate = generator.rate
+        Interrupts.install()
         let out = try SoundFileWriter(path: path, format: format, rate: rate, frames: frames)
         let block = OfflineRender.blockFrames
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block)
         defer { buffer.deallocate() }
         var noise = generator
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: Diagnostics.stderrIsTerminal)
-        Interrupts.install()
         defer { progress.finish() }
         var done: Int64 = 0
         while done < frames {

@@ -34,11 +34,11 @@ struct PlayRenderJob {
         var step = program.start(section: setup.startSection)
         while let s = step, length < limit { length += s.length; step = program.step(after: s) }
         let total = min(length, limit)
+        Interrupts.install()
         let out = try SoundFileWriter(path: path, format: format, rate: rate, channels: channels, frames: total)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 256 * channels)
         defer { buffer.deallocate() }
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: Diagnostics.stderrIsTerminal)
-        Interrupts.install()
         let frames = try OfflinePlayback.run(worker, maxFrames: limit) { c, l, r, n in
             if OfflineRender.interruptRequested.load(ordering: .relaxed) { throw ValidationErrorMessage("interrupted: \(path) not written") }
             for i in 0..<n {

@@ -58,9 +58,10 @@ struct RenderJob {
     }
 }
 
-/// Ctrl-C during a render: stop, remove the partial file, exit non-zero. Main thread.
+/// Ctrl-C, `kill` or a closed terminal (SIGHUP) during a render: stop, remove the partial
+/// file, exit non-zero. Install before the output's partial file is made. Main thread.
 enum Interrupts {
     static func install() {
-        QuitSignals.catching([SIGINT, SIGTERM]) { _ in OfflineRender.interruptRequested.store(true, ordering: .relaxed) }
+        QuitSignals.catching([SIGINT, SIGTERM, SIGHUP]) { _ in OfflineRender.interruptRequested.store(true, ordering: .relaxed) }
     }
 }

@@ -116,6 +116,7 @@ struct RenderSubcommand: ParsableCommand {
 
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
+        try OutputGuard.check(output: output, inputs: inputs())
         let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
         if let noise = try noiseSettings() {
             try NoiseRenderJob(color: noise.color, levelDecibels: noise.level, seconds: noise.seconds, fadeSeconds: noise.fade,
