@@ -41,7 +41,7 @@ let package = Package(
         // Files: presets and klick tempo maps.
         .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI"], resources: [.copy("BuiltinPresets"), .copy("BuiltinNoise")]),
         // Offline backend: runs the render graph in a loop into a sound file.
-        .target(name: "OfflineBackend", dependencies: ["RenderGraph", "CSndFile", "CRealtimeSanitizer"]),
+        .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).
         .target(name: "JackBackend", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "Control", "CJack", "CRealtimeSanitizer"]),
         // MIDI input from ALSA sequencer ports through RtMidi (devices not bridged into JACK).
@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend"]),
-        .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "CSndFile"]),
+        .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import CSndFile
+import Persistence
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,7 +7,7 @@ import Glibc
 /// Writes float frames (mono, or interleaved channels) to a sound file through libsndfile, under a temporary name that
 /// becomes the requested name only when `commit` succeeds: an interrupted render never leaves
 /// a broken file under the requested name (see `PartialFile`; the ones killed renders left in
-/// the folder are removed first, see `StalePartials`). Control thread (the offline render loop).
+/// the folder are removed first, see `StaleTemporaryFiles`). Control thread (the offline render loop).
 public final class SoundFileWriter {
     public let path: String
     public let temporaryPath: String
@@ -51,7 +52,7 @@ public final class SoundFileWriter {
                 }
             }
         }
-        StalePartials.remove(in: dir)
+        StaleTemporaryFiles.removeStale(in: dir, includingOwn: true)
         guard let f = sf_open(temporaryPath, Int32(SFM_WRITE), &info) else {
             let why = String(cString: sf_strerror(nil))
             throw .cannotWrite(path: path, reason: Self.explain(why, dir: dir))

@@ -1,20 +1,23 @@
 import Foundation
 import OfflineBackend
+import Persistence
 import Testing
 
 /// The partial files of renders that were killed are removed; a running render's is not.
-@Suite("StalePartials: partial files no render writes any more")
+@Suite("Stale temporary files: partial files no render writes any more")
 struct StalePartialsTests {
     @Test("partial file names: a leading dot, a name, .partial-, digits; nothing else")
     func names() {
         #expect(PartialFile.path(for: "out/x.wav", pid: 42) == "out/.x.wav.partial-42")
         #expect(PartialFile.path(for: "x.wav", pid: 42) == "./.x.wav.partial-42")
         #expect(PartialFile.path(for: "/x.wav", pid: 7) == "/.x.wav.partial-7")
-        #expect(PartialFile.pid(inName: ".x.wav.partial-123") == 123)
-        #expect(PartialFile.pid(inName: ".a.partial-1") == 1)
+        #expect(StaleTemporaryFiles.writerPID(inName: ".x.wav.partial-123") == 123)
+        #expect(StaleTemporaryFiles.writerPID(inName: ".a.partial-1") == 1)
+        #expect(StaleTemporaryFiles.targetName(ofTemporary: ".x.wav.partial-123") == "x.wav")
+        #expect(StaleTemporaryFiles.targetName(ofTemporary: ".a.partial-b.partial-9") == "a.partial-b")
         for name in ["x.wav.partial-123", "..partial-123", ".x.wav.partial-", ".x.wav.partial-12a", ".x.wav.partial--1",
                      ".x.wav.partial-+1", ".x.wav.Partial-1", ".x.wav.partial-99999999999", ".x.wav.partial-0", ".x.wav"] {
-            #expect(PartialFile.pid(inName: name) == nil, "\(name)")
+            #expect(StaleTemporaryFiles.writerPID(inName: name) == nil, "\(name)")
         }
     }
 
@@ -44,13 +47,13 @@ struct StalePartialsTests {
         let linkName = ".link.wav.partial-\(gone.processIdentifier)"
         #expect(symlink(target, dir.appendingPathComponent(linkName).path) == 0)
 
-        let removed = StalePartials.remove(in: dir.path)
+        let removed = StaleTemporaryFiles.removeStale(in: dir.path, includingOwn: true)
         #expect(removed == [".dead.wav.partial-\(gone.processIdentifier)", ".mine.wav.partial-\(getpid())",
                             ".sleep.wav.partial-\(sleeper.processIdentifier)"])
         let left = try Set(FileManager.default.contentsOfDirectory(atPath: dir.path))
         #expect(left == [".live.wav.partial-\(woodshed.processIdentifier)", "dead.wav.partial-\(gone.processIdentifier)",
                          ".dead.wav.partial-\(gone.processIdentifier)x", "song.wav", "target.wav", linkName, "bin"])
-        #expect(StalePartials.remove(in: dir.appendingPathComponent("missing").path) == [])
+        #expect(StaleTemporaryFiles.removeStale(in: dir.appendingPathComponent("missing").path, includingOwn: true) == [])
     }
 }
 
