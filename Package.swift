@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "Stretch", dependencies: ["CRubberBand", "CSampleRate"]),
         // The rehearsal player's program: sections, repeat plans, and the worker that renders them ahead.
         .target(name: "Player", dependencies: ["WoodshedCore", "RealtimeKit", "RenderGraph", "Media", "Stretch", "CRealtimeSanitizer"]),
-        // Files: presets and klick tempo maps.
+        // Files, one folder per topic: the store (atomic writes, backups), presets and klick maps, MIDI maps
+        // and setlists, practice files, imports (subtitles, labels), playlists, the practice log.
         .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI"], resources: [.copy("BuiltinPresets"), .copy("BuiltinNoise")]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
