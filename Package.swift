@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "MIDIInputTests", dependencies: ["MIDIInput", "MIDI", "WoodshedTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "CSndFile"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),

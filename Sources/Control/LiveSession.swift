@@ -117,9 +117,10 @@ public final class LiveSession {
         return r
     }
 
-    /// Scales the output by `factor` (0…1) without changing the saved volume: a timer's fade-out.
-    public func fadeOutput(_ factor: Float) {
-        send(.setMasterVolume(settings.volume * min(max(factor, 0), 1)))
+    /// Fades the click out linearly over `seconds`, frame by frame on the render thread from
+    /// its next cycle, without changing the saved volume: the end of a `--for` timer.
+    public func fadeOut(seconds: Double) {
+        send(.fadeOut(frames: max(Int64((seconds * Double(rate)).rounded()), 1)))
     }
 
     /// Runs one action; the outcome is in `message` and the state.
@@ -233,7 +234,8 @@ public final class LiveSession {
 
     private var externalParser = MIDIParser()
     private var externalMatcher: MIDIMatcher?
-    private let started = MonotonicClock.seconds()
+    /// The time of the first RtMidi message: the origin of the matcher's milliseconds.
+    private var externalOrigin: Double?
 
     /// A message from RtMidi (ALSA), on the control thread: mapped with the same map, applied
     /// from the first frame of the next cycle (through the command ring).
@@ -242,7 +244,8 @@ public final class LiveSession {
         if externalMatcher == nil { externalMatcher = midi.matcher(rate: 1000) }  // frames = milliseconds
         guard let matcher = externalMatcher else { return }
         if midi.monitorOnly { logMIDI("alsa\t\(m.text)"); midiMessages.append(m) }
-        let ms = Int64((now - started) * 1000)
+        if externalOrigin == nil { externalOrigin = now }
+        let ms = Int64((now - (externalOrigin ?? now)) * 1000)
         var i = -1
         while let b = matcher.next(for: m, frame: ms, after: &i) {
             let value = m.kind == .programChange ? m.data1 : m.data2

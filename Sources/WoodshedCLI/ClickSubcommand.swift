@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Control
 import Foundation
@@ -90,11 +91,11 @@ struct ClickSubcommand: ParsableCommand {
             throw ValidationErrorMessage(message)
         }
         log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
-        let app = LiveApp(session: session, backend: backend, store: start.unusableLastSession == nil ? store : nil,
-                          summary: start.summary,
-                          stopAfter: duration.flatMap(DurationText.seconds), note: note)
-        app.midi = midiSetup
-        app.run()
+        installQuitSignals()
+        let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds))
+        engine.midiInputs = midiSetup.alsaInputs
+        engine.run(MetronomeController(engine: engine, store: start.unusableLastSession == nil ? store : nil,
+                                       summary: start.summary, note: note))
         midiSetup.close()
     }
 }

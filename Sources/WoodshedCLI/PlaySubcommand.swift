@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Control
 import Foundation
@@ -119,7 +120,7 @@ struct LivePlayOptions: ParsableArguments {
 }
 
 /// Starts the live player for a `PlaySetup`: the session, the JACK client with music and click
-/// ports, MIDI, and the control loop (`PlayApp`). Main thread.
+/// ports, MIDI, and the control loop (`PlayerController` on `LiveEngine`). Main thread.
 struct LivePlayLauncher {
     let setup: PlaySetup
     let output: LivePlayOptions
@@ -177,13 +178,15 @@ struct LivePlayLauncher {
             throw ValidationErrorMessage(message)
         }
         log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
-        let app = PlayApp(player: player, session: session, backend: backend, setup: setup,
-                          stopAfter: output.duration.flatMap(DurationText.seconds), keepOpen: output.keepOpen, shadow: shadow)
-        app.midi = midiSetup
-        app.playlist = playlist
-        app.showScope = output.scope
-        if let noiseTimer, let thenNoise { app.thenNoise = (noiseTimer, "\(thenNoise.color) noise".capitalized) }
-        app.run()
+        installQuitSignals()
+        let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds))
+        engine.midiInputs = midiSetup.alsaInputs
+        let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice)
+        let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
+        controller.playlist = playlist
+        controller.showsScope = output.scope
+        if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, "\(thenNoise.color) noise".capitalized) }
+        engine.run(controller)
         midiSetup.close()
         withExtendedLifetime(pedals) {}
     }

@@ -1,3 +1,4 @@
+import App
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,11 +45,7 @@ final class ProgressLine {
         if drawn { writeStderr("\r\u{1B}[K"); drawn = false }
     }
 
-    private static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    private static func now() -> Double { MonotonicClock.seconds() }
 }
 
 /// Times for people: m:ss.mmm. Any thread.
@@ -61,8 +58,3 @@ enum Clock {
     }
 }
 
-/// Writes straight to file descriptor 2.
-func writeStderr(_ s: String) {
-    var s = s
-    s.withUTF8 { b in _ = write(2, b.baseAddress, b.count) }
-}
