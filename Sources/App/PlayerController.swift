@@ -30,7 +30,11 @@ public final class PlayerController: SessionController {
     /// The player's state before the output closed (the stop line).
     private var last: PlayerView?
     private var lastLine = ""
+    /// Shown on screen (at once) and said at quit: why changes are not saved, or the log.
     private var saveProblem: String?
+    /// The practice file as it should be saved now, and why it could not be: kept until a
+    /// save succeeds, and written as a copy under `$XDG_STATE_HOME/woodshed/unsaved` at quit.
+    private var unsaved: (file: PracticeFile, reason: String)?
     /// The file's practice file as loaded, its fingerprint settled at the first save.
     private var practice: PracticeFileLoad?
     /// The practice file as this player last saved it (at first, as loaded): what another
@@ -49,6 +53,9 @@ public final class PlayerController: SessionController {
         self.savedBase = file.practice?.file
         self.keepOpen = keepOpen
         view = player.view()
+        // A practice file that does not parse is never written over: say so on screen from the
+        // start, not only in the warning printed before the screen came up.
+        if let problem = file.practice?.problem { saveProblem = "changes not saved: \(problem)" }
     }
 
     public func startLine() -> String? { "\(file.summary) · \(serverLine()) · keys on stdin" }
@@ -84,7 +91,11 @@ public final class PlayerController: SessionController {
     public func didStop(_ end: ControlLoop.End) -> String? {
         player.close()
         save()
-        if let saveProblem { writeStderr("Warning: \(saveProblem)\n") }
+        if let unsaved {
+            writeStderr("Warning: " + Self.unsavedReport(unsaved.file, reason: unsaved.reason, audioPath: file.info.path) + "\n")
+        } else if let saveProblem {
+            writeStderr("Warning: \(saveProblem)\n")
+        }
         let last = last ?? view
         return "\(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)"
     }
@@ -308,15 +319,16 @@ public final class PlayerController: SessionController {
     }
 
     /// Saves the sections and settings into the file's practice file, when they differ from
-    /// what is saved; never over a practice file that could not be read.
+    /// what is saved; never over a practice file that could not be read. What cannot be saved
+    /// is kept (`unsaved`) and said on screen at once.
     public func save() {
         player.sectionsChanged = false
         player.settingsChanged = false
-        guard var load = practice, load.problem == nil else { return }
+        guard var load = practice else { return }
         let store = SectionStore()
-        if load.unhashed != nil {
-            do { try store.settle(&load) } catch { saveProblem = "not saved: \(error)"; return }
-            practice = load
+        var settleProblem: String?
+        if load.problem == nil && load.unhashed != nil {
+            do { try store.settle(&load); practice = load } catch { settleProblem = "\(error)" }
         }
         var file = load.file
         file.sections = player.savedSections
@@ -324,12 +336,34 @@ public final class PlayerController: SessionController {
         file.settings.speed = player.speed
         file.settings.transposeCents = player.transposeCents == 0 ? nil : player.transposeCents
         let base = savedBase ?? load.file
-        if file == base { return }
+        if file == base { unsaved = nil; return }
+        if let problem = load.problem { unsaved = (file, "\(problem)"); return }
+        if let settleProblem { notSaved(file, settleProblem); return }
         do {
             try store.save(file, since: base)
             savedBase = file
+            unsaved = nil
         } catch {
-            saveProblem = "not saved: \(error)"
+            notSaved(file, "\(error)")
+        }
+    }
+
+    private func notSaved(_ file: PracticeFile, _ reason: String) {
+        unsaved = (file, reason)
+        saveProblem = "not saved: \(reason)"
+    }
+
+    /// The warning at quit: what was not saved, why, and where the copy went instead.
+    static func unsavedReport(_ file: PracticeFile, reason: String, audioPath: String) -> String {
+        let name = URL(fileURLWithPath: audioPath).lastPathComponent
+        let count = file.sections.count
+        let sections = count == 0 ? "" : count == 1 ? "section and " : "\(count) sections and "
+        let what = "the \(sections)settings of \(name) were not saved (\(reason))"
+        do {
+            let copy = try UnsavedPracticeCopy.write(file, audioPath: audioPath)
+            return what + "; a copy is in \(copy.path)"
+        } catch {
+            return what + ", and no copy could be written: \(error)"
         }
     }
 }
