@@ -42,9 +42,7 @@ struct PlayTmuxTests {
     func unsavedPracticeFile() throws {
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("tone.wav").path
-        let made = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", song, "synth", "10", "sine", "440", "gain", "-12"])
-        try #require(made.status == 0, "\(made.stderr)")
+        let song = try Self.tone(in: dir)
         var sections = ""
         let term = try TmuxClick(columns: 600, rows: 30, arguments: ["play", song, "--keep-open"]) { xdg in
             // A regular file where the sections folder would be: nothing can be saved there.
@@ -60,10 +58,7 @@ struct PlayTmuxTests {
         try term.sendKeys("o")
         let warning = "not saved: \(sections): can't create the folder: "
         try term.expectScreen("the warning within a second of o") { $0.contains { $0.contains(warning) } }
-        try term.sendKeys("q")
-        let quit = PrivateJackServer.wait(timeout: 5) { FileManager.default.fileExists(atPath: term.exitStatusFile.path) }
-        try #require(quit, "woodshed play did not quit on q")
-        let after = try term.screen().joined()
+        let after = try Self.quit(term)
         let said = "Warning: the section and settings of tone.wav were not saved (\(sections): can't create the folder: "
         #expect(after.contains(said), "\(after)")
         let unsaved = term.directory.appendingPathComponent("state/woodshed/unsaved").path
@@ -87,9 +82,7 @@ struct PlayTmuxTests {
     func damagedPracticeFile() throws {
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("tone.wav").path
-        let made = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", song, "synth", "10", "sine", "440", "gain", "-12"])
-        try #require(made.status == 0, "\(made.stderr)")
+        let song = try Self.tone(in: dir)
         var practice = ""
         let term = try TmuxClick(columns: 600, rows: 30, arguments: ["play", song, "--keep-open"]) { xdg in
             let data = xdg.appendingPathComponent("data").path
@@ -108,16 +101,30 @@ struct PlayTmuxTests {
         usleep(400_000)
         try term.sendKeys("o")
         usleep(400_000)
-        try term.sendKeys("q")
-        let quit = PrivateJackServer.wait(timeout: 5) { FileManager.default.fileExists(atPath: term.exitStatusFile.path) }
-        try #require(quit, "woodshed play did not quit on q")
-        let after = try term.screen().joined()
+        let after = try Self.quit(term)
         #expect(after.contains("Warning: the section and settings of tone.wav were not saved (\(practice):"), "\(after)")
         let unsaved = term.directory.appendingPathComponent("state/woodshed/unsaved").path
         #expect(after.range(of: "; a copy is in \(NSRegularExpression.escapedPattern(for: unsaved))/tone-[0-9]{8}-[0-9]{6}\\.json",
                             options: .regularExpression) != nil, "\(after)")
         // The damaged file is left as it is.
         #expect(try String(contentsOfFile: practice, encoding: .utf8) == "{\n  \"schemaVersion\": 1,\n")
+    }
+
+    /// A 10 s 440 Hz stereo tone, `tone.wav` in `dir`.
+    static func tone(in dir: URL) throws -> String {
+        let song = dir.appendingPathComponent("tone.wav").path
+        let made = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", song, "synth", "10", "sine", "440", "gain", "-12"])
+        try #require(made.status == 0, "\(made.stderr)")
+        return song
+    }
+
+    /// Presses q, waits for woodshed to quit, and returns the screen after it (what it said on
+    /// stderr), its lines joined.
+    static func quit(_ term: TmuxClick) throws -> String {
+        try term.sendKeys("q")
+        let quit = PrivateJackServer.wait(timeout: 5) { FileManager.default.fileExists(atPath: term.exitStatusFile.path) }
+        try #require(quit, "woodshed play did not quit on q")
+        return try term.screen().joined()
     }
 }
 
