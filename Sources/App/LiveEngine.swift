@@ -63,6 +63,8 @@ public final class LiveEngine {
         if let line = controller.startLine(), !fullScreen { write(controller.command + line) }
         start(controller, terminal: terminal, autosave: autosave)
         let end = loop.run()
+        // The pipe closes with the loop: RtMidi's thread must not write to a reused descriptor.
+        for input in midiInputs { input.wake(-1) }
         controller.willStop(now: loop.now)
         output.stop()
         terminal.restore()

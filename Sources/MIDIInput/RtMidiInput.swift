@@ -115,7 +115,7 @@ public final class RtMidiInput {
 
     /// Writes a byte to `descriptor` after each message, so a control loop sleeping in poll(2)
     /// reads it at once. ALSA input only (RtMidi's own thread); JACK input is read when the
-    /// loop next refreshes, as its callback runs on JACK's process thread.
+    /// loop next refreshes, as its callback runs on JACK's process thread. −1: no more.
     public func wake(_ descriptor: Int32) {
         guard api == .alsa else { return }
         receiver.wakeDescriptor.store(descriptor, ordering: .relaxed)
