@@ -65,8 +65,8 @@ struct LiveEngineTests {
         #expect(lines.lines == ["test: started", "test: stopped"])
     }
 
-    @Test("a quit key ends the session at once, and what changed is saved at quit")
-    func quitKeySaves() {
+    @Test("a quit key is read at once (not at the next refresh) and ends the session")
+    func quitKeyAtOnce() {
         let keys = KeyPipe()
         let session = LiveSession(settings: ClickSettings())
         let (engine, clock, poller, _) = Self.engine(stopAfter: nil, session: session, keys: keys)
@@ -79,6 +79,27 @@ struct LiveEngineTests {
         }
         #expect(engine.run(controller) == .quit)
         #expect(clock.seconds < 1_000.25)
+    }
+
+    @Test("autosave through the engine: a change seen at a refresh is saved at once, the next not before the interval, the last at quit")
+    func engineAutosave() {
+        let (engine, clock, _, _) = Self.engine(stopAfter: nil)
+        let controller = RecordingController(loop: engine.loop)
+        controller.autosaveInterval = 2
+        controller.programEndsAt = 1_003
+        engine.loop.after(0.1) { controller.hasUnsavedChanges = true }
+        engine.loop.after(0.5) { controller.hasUnsavedChanges = true }
+        engine.loop.after(2.9) { controller.hasUnsavedChanges = true }
+        #expect(engine.run(controller) == .programEnded)
+        let saves = controller.saves.map { Int64(($0 * 1e9).rounded()) }
+        let ms = saves.map { ($0 - 1_000_000_000_000) / 1_000_000 }
+        #expect(saves.count == 3, "\(ms)")
+        // The first just after 0.1 s (its refresh, then the next turn); the 0.5 s change 2 s
+        // after it; the 2.9 s change would wait until 4.1 s: it is saved at quit, at 3 s.
+        #expect(ms[0] >= 100 && ms[0] < 170, "\(ms)")
+        #expect(ms[1] == ms[0] + 2_000, "\(ms)")
+        #expect(ms[2] >= 3_000 && ms[2] < 3_034, "\(ms)")
+        #expect(saves.last == clock.nanoseconds)
     }
 }
 
