@@ -51,9 +51,14 @@ let package = Package(
         .target(name: "TerminalUI"),
         // The control thread: live state, keyboard actions, commands to the renderer.
         .target(name: "Control", dependencies: ["WoodshedCore", "RenderGraph", "RealtimeKit", "Persistence", "Sounds", "MIDI"]),
+        // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
+        .target(name: "App", dependencies: [
+            "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
+            "Media", "Player",
+        ]),
         // The command line: argument parsing and the jobs it starts.
         .target(name: "WoodshedCLI", dependencies: [
-            "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend",
+            "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend",
             "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -73,6 +78,7 @@ let package = Package(
         .testTarget(name: "MIDIInputTests", dependencies: ["MIDIInput", "MIDI", "WoodshedTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),

@@ -260,6 +260,19 @@ play_finer_session() {
   judge "$play_check" "keys did not reach woodshed play (expected several speeds and sections in its pass lines)"
 }
 
+# --for: the fade-out is computed per frame on the render thread (the click renderer's, and the
+# player's deck with its click), then woodshed quits by itself at the end of the time.
+timer_session() {
+  start_click "timer-click-p$1" rt-timer 120 --no-connect --jack-name rt-timer --for 3s
+  pause 3.6
+  finish_click
+  judge 'grep -q "woodshed click: stopped" "$tmp/$session.out"' "click --for 3s did not stop by itself"
+  start_play "timer-play-p$1" rt-timer-play "$tmp/music.wav" --click 120 --keep-open --for 3s --no-connect --jack-name rt-timer-play
+  pause 3.6
+  finish_click
+  judge 'grep -q "woodshed play: stopped" "$tmp/$session.out"' "play --for 3s did not stop by itself"
+}
+
 # Noise on the JACK thread, with the scope's tap, for 4 s with a fade: it quits by itself.
 noise_session() {
   start_woodshed noise music_L "noise-p$1" rt-noise pink --for 4s --fade 1s --scope --no-connect --jack-name rt-noise
@@ -312,6 +325,7 @@ map_session 256
 master_session 256
 midi_session 256
 play_session 256
+timer_session 256
 noise_session 256
 playlist_session 256
 stop_server

@@ -117,9 +117,10 @@ public final class LiveSession {
         return r
     }
 
-    /// Scales the output by `factor` (0…1) without changing the saved volume: a timer's fade-out.
-    public func fadeOutput(_ factor: Float) {
-        send(.setMasterVolume(settings.volume * min(max(factor, 0), 1)))
+    /// Fades the click out linearly over `seconds`, frame by frame on the render thread from
+    /// its next cycle, without changing the saved volume: the end of a `--for` timer.
+    public func fadeOut(seconds: Double) {
+        send(.fadeOut(frames: max(Int64((seconds * Double(rate)).rounded()), 1)))
     }
 
     /// Runs one action; the outcome is in `message` and the state.
@@ -233,7 +234,8 @@ public final class LiveSession {
 
     private var externalParser = MIDIParser()
     private var externalMatcher: MIDIMatcher?
-    private let started = MonotonicClock.seconds()
+    /// The time of the first RtMidi message: the origin of the matcher's milliseconds.
+    private var externalOrigin: Double?
 
     /// A message from RtMidi (ALSA), on the control thread: mapped with the same map, applied
     /// from the first frame of the next cycle (through the command ring).
@@ -242,48 +244,35 @@ public final class LiveSession {
         if externalMatcher == nil { externalMatcher = midi.matcher(rate: 1000) }  // frames = milliseconds
         guard let matcher = externalMatcher else { return }
         if midi.monitorOnly { logMIDI("alsa\t\(m.text)"); midiMessages.append(m) }
-        let ms = Int64((now - started) * 1000)
+        if externalOrigin == nil { externalOrigin = now }
+        let ms = Int64((now - (externalOrigin ?? now)) * 1000)
         var i = -1
         while let b = matcher.next(for: m, frame: ms, after: &i) {
             let value = m.kind == .programChange ? m.data1 : m.data2
             lastMIDI = "MIDI \(describeMIDI(index: Int(b.index)))"
             if midi.monitorOnly { logMIDI("\t→ \(describeMIDI(index: Int(b.index)))"); continue }
             switch b.action {
-            case .tempoUp: perform(.tempoStep(milliBPM: b.argument))
-            case .tempoDown: perform(.tempoStep(milliBPM: -b.argument))
-            case .tempoSet: perform(.setTempo(milliBPM: b.argument))
-            case .tempoCC: perform(.setTempo(milliBPM: b.tempo(forControllerValue: value)))
-            case .tap: perform(.tap(at: now))
-            default: performMIDI(index: Int(b.index), value: value)
+            case .tempoUp, .tempoDown, .tempoSet, .tempoCC, .tap:
+                // Through RtMidi the tempo is set here (through JACK MIDI, the renderer sets it).
+                if let action = Action(midi: b, value: value, text: nil, now: now) { perform(action) }
+            default: performMIDI(index: Int(b.index), value: value, now: now)
             }
         }
     }
 
     /// A mapping fired that the renderer left to this thread.
-    private func performMIDI(index: Int, value: UInt8) {
+    private func performMIDI(index: Int, value: UInt8, now: Double) {
         guard let midi, index >= 0, index < midi.bindings.count else { return }
         let b = midi.bindings[index]
         if let player, player.perform(midi: b.action, argument: b.argument) { return }
-        switch b.action {
-        case .start: perform(.start)
-        case .stop: perform(.stop)
-        case .toggle: perform(.toggleRunning)
-        case .tempoUp, .tempoDown, .tempoSet, .tempoCC, .tap:
+        let text = index < midi.texts.count ? midi.texts[index] : nil
+        guard let action = Action(midi: b, value: value, text: text, now: now) else { return }
+        switch action {
+        case .tempoStep, .setTempo, .tap:
+            // The renderer applies these at their frame; left to this thread, they are refused.
             say(mode == .follow ? "the tempo follows the transport master" : "MIDI \(b.action.name) not applied")
-        case .meterNext: perform(.beatsPerBarStep(1))
-        case .meterPrev: perform(.beatsPerBarStep(-1))
-        case .countIn: perform(.countIn(bars: Int(max(b.argument, 1))))
-        case .mute: perform(.toggleMute)
-        case .volumeUp: perform(.volumeStep(Float(max(b.argument, 1)) / 100))
-        case .volumeDown: perform(.volumeStep(-Float(max(b.argument, 1)) / 100))
-        case .setlistNext: perform(.setlistStep(1))
-        case .setlistPrev: perform(.setlistStep(-1))
-        case .setlistSong: perform(.setlistSong(b.argument > 0 ? Int(b.argument) : Int(value) + 1))
-        case .preset:
-            if index < midi.texts.count, let name = midi.texts[index] { perform(.loadPreset(name)) }
-        case .sectionNext, .sectionPrev, .sectionAgain, .repeatUp, .repeatDown, .speedUp, .speedDown, .markIn, .markOut,
-             .jumpForward, .jumpBack, .nudgeInEarlier, .nudgeInLater, .nudgeOutEarlier, .nudgeOutLater:
-            perform(.player(b.action.name))
+        default:
+            perform(action)
         }
     }
 
@@ -354,7 +343,7 @@ public final class LiveSession {
                 if midi?.monitorOnly == true {
                     logMIDI("\t→ \(what)")
                 } else if !applied {
-                    performMIDI(index: Int(index), value: value)
+                    performMIDI(index: Int(index), value: value, now: now)
                 }
             case .tempoChanged(let m):
                 settings.milliBPM = m

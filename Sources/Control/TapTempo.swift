@@ -1,4 +1,3 @@
-import Glibc
 /// Tap tempo: the average interval of the last taps, forgetting them after a pause.
 /// Control thread.
 public struct TapTempo: Sendable {
@@ -27,11 +26,3 @@ public struct TapTempo: Sendable {
     public var count: Int { taps.count }
 }
 
-/// Seconds on the monotonic clock. Any thread.
-public enum MonotonicClock {
-    public static func seconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
-}

@@ -113,6 +113,14 @@ public final class RtMidiInput {
         return receiver.ring.tryPop()
     }
 
+    /// Writes a byte to `descriptor` after each message, so a control loop sleeping in poll(2)
+    /// reads it at once. ALSA input only (RtMidi's own thread); JACK input is read when the
+    /// loop next refreshes, as its callback runs on JACK's process thread. −1: no more.
+    public func wake(_ descriptor: Int32) {
+        guard api == .alsa else { return }
+        receiver.wakeDescriptor.store(descriptor, ordering: .relaxed)
+    }
+
     /// Messages lost so far because the ring was full.
     public var dropped: Int { receiver.dropped.load(ordering: .relaxed) }
 

@@ -1,4 +1,5 @@
 import CRtMidi
+import Glibc
 import RealtimeKit
 import Synchronization
 
@@ -11,6 +12,10 @@ final class RtMidiReceiver: Sendable {
     let ring: CommandRing<RawMIDIEvent>
     /// Messages lost to a full ring.
     let dropped = Atomic<Int>(0)
+    /// A pipe to write a byte to after each message (the control loop's wake pipe); −1: none.
+    /// Set only for ALSA input: with RtMidi's JACK backend the callback runs on JACK's
+    /// process thread, which must not make a syscall.
+    let wakeDescriptor = Atomic<Int32>(-1)
 
     init(capacity: Int) {
         ring = .allocate(capacity: capacity)
@@ -37,5 +42,10 @@ func rtMidiInputReceived(_ timestamp: Double, _ message: UnsafePointer<UInt8>?, 
     guard let message, let context, size >= 1, size <= 3 else { return }
     Unmanaged<RtMidiReceiver>.fromOpaque(context)._withUnsafeGuaranteedRef {
         $0.receive(message, count: size, timestamp: timestamp)
+        let fd = $0.wakeDescriptor.load(ordering: .relaxed)
+        if fd >= 0 {
+            var byte: UInt8 = 1
+            _ = write(fd, &byte, 1)
+        }
     }
 }

@@ -118,9 +118,10 @@ public final class PlayerSession {
     /// True when the worker has carried out every change asked of it (or there is no worker).
     public var isSettled: Bool { worker?.isSettled ?? true }
 
-    /// The output volume, 0…1 (a timer's fade-out); the deck moves to it smoothly.
-    public func setVolume(_ v: Double) {
-        worker?.deck[.volume] = Int64((min(max(v, 0), 1) * 1000).rounded())
+    /// A linear fade-out of the music and its click over `frames` output frames, computed
+    /// frame by frame on the render thread from its next cycle (the end of a `--for` timer).
+    public func fadeOut(frames: Int64) {
+        worker?.deck[.fadeOutFrames] = max(frames, 1)
     }
 
     /// Stops the worker and frees the deck; the JACK client using it must be closed first.

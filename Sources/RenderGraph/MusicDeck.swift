@@ -19,8 +19,8 @@ public struct MusicDeck: @unchecked Sendable {
         var fading = false
         var gain: Float = 1
         var ended = false
-        /// The volume now, moving towards the `volume` slot's (a timer's fade-out).
-        var volume: Float = 1
+        /// The `--for` fade-out, once the `fadeOutFrames` slot asks for one.
+        var fadeOut = OutputFade()
     }
 
     /// Which control or count.
@@ -39,9 +39,9 @@ public struct MusicDeck: @unchecked Sendable {
         case underrunFrames
         /// 1 once the program's last frame has played (render thread writes).
         case ended
-        /// Volume in thousandths, 0…1000 (control thread writes; a timer's fade-out). The deck
-        /// moves to it smoothly, at most 1/4800 per frame.
-        case volume
+        /// A linear fade-out over this many frames, from the next cycle (control thread writes
+        /// once; the end of a `--for` timer). See `OutputFade`.
+        case fadeOutFrames
     }
 
     public let ring: MusicRing
@@ -59,7 +59,6 @@ public struct MusicDeck: @unchecked Sendable {
         let slots = UnsafeMutablePointer<Atomic<Int64>>.allocate(capacity: Slot.allCases.count)
         for i in 0..<Slot.allCases.count { (slots + i).initialize(to: Atomic(0)) }
         if paused { slots[Slot.paused.rawValue].store(1, ordering: .relaxed) }
-        slots[Slot.volume.rawValue].store(1000, ordering: .relaxed)
         return MusicDeck(ring: ring, fadeFrames: max(1, fadeFrames), state: s, slots: slots)
     }
 
@@ -109,10 +108,11 @@ public struct MusicDeck: @unchecked Sendable {
         right.update(repeating: 0, count: frames)
         let paused = self[.paused] != 0
         let clickGain: Float = self[.clickMuted] != 0 ? 0 : 1
-        let volumeTarget = Float(slots[Slot.volume.rawValue].load(ordering: .relaxed)) / 1000
-        let volumeStep: Float = 1.0 / 4800
         let B = ring.blockFrames
         var s = state.pointee
+        let fadeAsked = slots[Slot.fadeOutFrames.rawValue].load(ordering: .relaxed)
+        if fadeAsked != s.fadeOut.length { s.fadeOut = OutputFade(frames: fadeAsked) }
+        let fadeStart = s.fadeOut.done
         var done = 0
         var late = 0
         while done < frames {
@@ -166,11 +166,7 @@ public struct MusicDeck: @unchecked Sendable {
                 var g = s.gain
                 if paused { g = max(0, g - 1 / Float(fadeFrames)) } else if g < 1 { g = min(1, g + 1 / Float(fadeFrames)) }
                 s.gain = g
-                if s.volume != volumeTarget {
-                    let d = volumeTarget - s.volume
-                    s.volume = d > volumeStep ? s.volume + volumeStep : d < -volumeStep ? s.volume - volumeStep : volumeTarget
-                }
-                g *= s.volume
+                if s.fadeOut.length > 0 { g *= s.fadeOut.gain(at: fadeStart + Int64(done + i)) }
                 var cv = c[i], lv = l[i], rv = r[i]
                 if s.fading {
                     // Equal-gain linear crossfade from the old generation's continuation.
@@ -198,6 +194,7 @@ public struct MusicDeck: @unchecked Sendable {
             if s.offset == Int(h.frames) && h.ended { s.ended = true }
             if s.offset == B { s.block += 1; s.offset = 0 }
         }
+        s.fadeOut.skip(frames)
         if late > 0 && !paused { slots[Slot.underrunFrames.rawValue].add(Int64(late), ordering: .relaxed) }
         ring.release(upTo: s.fading ? min(s.block, s.fadeBlock) : s.block)
         state.pointee = s

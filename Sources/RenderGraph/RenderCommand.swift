@@ -13,6 +13,10 @@ public enum RenderCommand: Sendable, BitwiseCopyable, Equatable {
     case setMasterVolume(Float)
     /// Volume of one level (accent, normal, subdivision), linear.
     case setLevelVolume(levelRaw: UInt8, volume: Float)
+    /// A linear fade to silence over `frames` frames, from the first frame of the cycle that
+    /// takes it: frame k of the fade is at gain (frames − k) / frames, silence after it (the
+    /// end of a `--for` timer). The master volume is kept.
+    case fadeOut(frames: Int64)
     /// Mute or unmute the click output (the timeline keeps running).
     case setMuted(Bool)
     /// A new tempo in thousandths of a BPM from the first frame of the cycle, keeping the beat

@@ -25,6 +25,8 @@ public final class Renderer {
     private var voices: ClickVoices
     private var levelGain: (accent: Float, normal: Float, subdivision: Float) = (1, 1, 1)
     private var masterGain: Float = 1
+    /// The `--for` fade-out: its length in frames (0: none) and the frames of it rendered.
+    private var fade = OutputFade()
     private var muted = false
     private var finishedReported = false
     /// Frames in a second at the timeline's rate: the largest forward jump taken as missed cycles.
@@ -165,6 +167,7 @@ public final class Renderer {
         }
         events.removeAll()
         if done < frames { renderSpan(click + done, frames: frames - done, offset: done) }
+        fade.apply(to: click, frames: frames)
         elapsed += Int64(frames)
     }
 
@@ -381,6 +384,7 @@ public final class Renderer {
             case .locate(let frame):
                 relocate(to: frame)
             case .setMasterVolume(let v): masterGain = v
+            case .fadeOut(let frames): fade = OutputFade(frames: frames)
             case .setMuted(let m): muted = m
             case .setLevelVolume(let raw, let v):
                 switch ClickLevel(rawValue: raw) {

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Control
 import Foundation
@@ -91,11 +92,11 @@ struct ClickSubcommand: ParsableCommand {
             throw ValidationErrorMessage(message)
         }
         log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
-        let app = LiveApp(session: session, backend: backend, store: store,
-                          summary: start.summary,
-                          stopAfter: duration.flatMap(DurationText.seconds), note: note)
-        app.midi = midiSetup
-        app.run()
+        installQuitSignals()
+        let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds))
+        engine.midiInputs = midiSetup.alsaInputs
+        // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
+        engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note))
         midiSetup.close()
     }
 }

@@ -1,5 +1,7 @@
+import App
 import ArgumentParser
 import Foundation
+import WoodshedCore
 import Persistence
 
 /// `woodshed log`: the practice log summed up, per audio file and over all of them. Main thread.
@@ -80,8 +82,6 @@ struct LogSubcommand: ParsableCommand {
 
     /// Milliseconds as h:mm:ss, rounded to the nearest second (half up).
     static func duration(_ milliseconds: Int64) -> String {
-        let s = (milliseconds + 500) / 1000
-        let pad = { (v: Int64) in v < 10 ? "0\(v)" : "\(v)" }
-        return "\(s / 3600):\(pad(s / 60 % 60)):\(pad(s % 60))"
+        ClockText.hours(Int((milliseconds + 500) / 1000))
     }
 }

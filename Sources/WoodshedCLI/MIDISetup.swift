@@ -78,17 +78,5 @@ struct MIDISetup {
         return SetlistSong(title: s.title, settings: settings)
     }
 
-    /// Hands what the RtMidi inputs received to the session. Control thread.
-    func poll(_ session: LiveSession, now: Double) {
-        for input in alsaInputs {
-            while let e = input.tryReceive() {
-                var bytes = (e.byte0, e.byte1, e.byte2)
-                withUnsafeBytes(of: &bytes) { raw in
-                    session.receiveExternalMIDI(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int(e.count), now: now)
-                }
-            }
-        }
-    }
-
     func close() { for i in alsaInputs { i.close() } }
 }

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Control
 import Foundation
@@ -66,8 +67,8 @@ struct MIDIListenOptions: ParsableArguments {
     /// One turn of a watching session: ALSA input, the renderer's notices, JACK upkeep.
     /// Returns the time of the turn.
     static func pump(_ session: LiveSession, _ backend: JackBackend, _ setup: MIDISetup) -> Double {
-        let now = LiveApp.now()
-        setup.poll(session, now: now)
+        let now = MonotonicClock.seconds()
+        ExternalMIDI.deliver(setup.alsaInputs, to: session, now: now)
         session.drainNotices(now: now)
         backend.tick(now: now)
         return now
@@ -90,9 +91,9 @@ struct MIDIMonitorSubcommand: ParsableCommand {
         out("woodshed midi monitor: map \(setup.control.source) · listening on \(client):midi_in · Ctrl-C stops")
         let stopAfter = duration.flatMap(DurationText.seconds)
         installQuitSignals()
-        let started = LiveApp.now()
+        let started = MonotonicClock.seconds()
         var shown = 0
-        while !liveQuitRequested.load(ordering: .relaxed) {
+        while !QuitSignal.requested.load(ordering: .relaxed) {
             usleep(20_000)
             let now = MIDIListenOptions.pump(session, backend, setup)
             // midiLog keeps the latest 200 lines; midiLogTotal counts every line.
@@ -149,9 +150,9 @@ struct MIDILearnSubcommand: ParsableCommand {
         defer { backend.stop(); setup.close() }
         out("woodshed midi learn \(action): press the pedal or key now (on \(backend.status.clientName):midi_in)")
         installQuitSignals()
-        let started = LiveApp.now()
+        let started = MonotonicClock.seconds()
         let limit = DurationText.seconds(timeout) ?? 60
-        while !liveQuitRequested.load(ordering: .relaxed) {
+        while !QuitSignal.requested.load(ordering: .relaxed) {
             usleep(10_000)
             let now = MIDIListenOptions.pump(session, backend, setup)
             if let m = session.midiMessages.first(where: { Self.learnable($0, for: act) }) {

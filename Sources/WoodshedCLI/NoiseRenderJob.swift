@@ -1,3 +1,4 @@
+import WoodshedCore
 import OfflineBackend
 import RenderGraph
 
@@ -24,8 +25,8 @@ struct NoiseRenderJob {
     /// "brown noise at -18 dBFS RMS, 10:00.000 with a 0:20.000 fade-out".
     var summary: String {
         let rate = generator.rate
-        var s = "\(generator.color) noise at \(NoiseError.decibels(generator.levelDecibels)) dBFS RMS, \(Clock.format(frames: frames, rate: rate))"
-        if let fade { s += " with a \(Clock.format(frames: fade.frames, rate: rate)) fade-out" }
+        var s = "\(generator.color) noise at \(NoiseError.decibels(generator.levelDecibels)) dBFS RMS, \(SourceTime.of(frame: frames, rate: rate))"
+        if let fade { s += " with a \(SourceTime.of(frame: fade.frames, rate: rate)) fade-out" }
         return s
     }
 

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Control
 import Foundation
@@ -94,9 +95,11 @@ struct NoiseSubcommand: ParsableCommand {
         } catch let e as JackError {
             throw ValidationErrorMessage(e.description)
         }
-        let app = NoiseApp(backend: backend, session: session, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
-        app.showScope = scope
-        app.run()
+        installQuitSignals()
+        let engine = LiveEngine(output: backend, session: session, stopAfter: nil)
+        let controller = NoiseController(engine: engine, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
+        controller.showsScope = scope
+        engine.run(controller)
     }
 
     /// The noise preset `name` stands for; nil for a colour. An unknown name is an error

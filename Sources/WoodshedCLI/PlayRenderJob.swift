@@ -53,6 +53,6 @@ struct PlayRenderJob {
         }
         progress.finish()
         try out.commit()
-        print("wrote \(path): \(setup.summary), \(Clock.format(frames: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(out.formatDescription)\(stems ? ", stems: music L, music R, click" : ""))")
+        print("wrote \(path): \(setup.summary), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(out.formatDescription)\(stems ? ", stems: music L, music R, click" : ""))")
     }
 }

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Control
 import Foundation
@@ -124,7 +125,7 @@ struct LivePlayOptions: ParsableArguments {
 }
 
 /// Starts the live player for a `PlaySetup`: the session, the JACK client with music and click
-/// ports, MIDI, and the control loop (`PlayApp`). Main thread.
+/// ports, MIDI, and the control loop (`PlayerController` on `LiveEngine`). Main thread.
 struct LivePlayLauncher {
     let setup: PlaySetup
     let output: LivePlayOptions
@@ -182,58 +183,16 @@ struct LivePlayLauncher {
             throw ValidationErrorMessage(message)
         }
         log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
-        let app = PlayApp(player: player, session: session, backend: backend, setup: setup,
-                          stopAfter: output.duration.flatMap(DurationText.seconds), keepOpen: output.keepOpen, shadow: shadow)
-        app.midi = midiSetup
-        app.playlist = playlist
-        app.showScope = output.scope
-        if let noiseTimer, let thenNoise { app.thenNoise = (noiseTimer, "\(thenNoise.color) noise".capitalized) }
-        app.run()
+        installQuitSignals()
+        let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds))
+        engine.midiInputs = midiSetup.alsaInputs
+        let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice)
+        let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
+        controller.playlist = playlist
+        controller.showsScope = output.scope
+        if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, "\(thenNoise.color) noise".capitalized) }
+        engine.run(controller)
         midiSetup.close()
         withExtendedLifetime(pedals) {}
-    }
-}
-
-/// The player's side of the MIDI action table: which mapped action does what to the player.
-/// Control thread only.
-final class PlayerMIDI: PlayerActions {
-    let player: PlayerSession
-    /// Shadowing's "mark bad cut": a nudge pedal moves the cut by this much, whatever the map's
-    /// argument (nil: the argument, in milliseconds).
-    var nudgeMilliseconds: Int?
-    init(_ player: PlayerSession) { self.player = player }
-
-    func perform(midi action: MIDIAction, argument: Int64) -> Bool {
-        var a = max(Int(argument), 1)
-        if let n = nudgeMilliseconds, [.nudgeInEarlier, .nudgeInLater, .nudgeOutEarlier, .nudgeOutLater].contains(action) { a = n }
-        let p: PlayerAction
-        switch action {
-        case .start, .stop:
-            // Play or pause only if not so already.
-            if player.paused == (action == .start) { player.perform(.togglePause) }
-            return true
-        case .toggle: p = .togglePause
-        case .mute: p = .toggleClick
-        case .sectionNext: p = .sectionStep(1)
-        case .sectionPrev: p = .sectionStep(-1)
-        case .sectionAgain: p = .sectionAgain
-        case .repeatUp: p = .repeatStep(a)
-        case .repeatDown: p = .repeatStep(-a)
-        case .speedUp: p = .speedStep(a * 10)
-        case .speedDown: p = .speedStep(-a * 10)
-        case .markIn: p = .markIn
-        case .markOut: p = .markOut
-        case .jumpForward: p = .jump(milliseconds: a * 1000)
-        case .jumpBack: p = .jump(milliseconds: -a * 1000)
-        case .nudgeInEarlier: p = .nudge(.start, milliseconds: -a)
-        case .nudgeInLater: p = .nudge(.start, milliseconds: a)
-        case .nudgeOutEarlier: p = .nudge(.end, milliseconds: -a)
-        case .nudgeOutLater: p = .nudge(.end, milliseconds: a)
-        case .tempoUp, .tempoDown, .tempoSet, .tempoCC, .tap, .meterNext, .meterPrev, .countIn, .volumeUp, .volumeDown,
-             .setlistNext, .setlistPrev, .setlistSong, .preset:
-            return false
-        }
-        player.perform(p)
-        return true
     }
 }

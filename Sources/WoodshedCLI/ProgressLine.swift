@@ -1,3 +1,5 @@
+import WoodshedCore
+import App
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +27,7 @@ final class ProgressLine {
         lastDraw = t
         drawn = true
         let pct = total > 0 ? Int(done * 100 / total) : 100
-        let line = "\r\(label): \(pct)% (\(Clock.format(frames: done, rate: rate)) of \(Clock.format(frames: total, rate: rate)))\u{1B}[K"
+        let line = "\r\(label): \(pct)% (\(SourceTime.of(frame: done, rate: rate)) of \(SourceTime.of(frame: total, rate: rate)))\u{1B}[K"
         writeStderr(line)
     }
 
@@ -44,25 +46,7 @@ final class ProgressLine {
         if drawn { writeStderr("\r\u{1B}[K"); drawn = false }
     }
 
-    private static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    private static func now() -> Double { MonotonicClock.seconds() }
 }
 
-/// Times for people: m:ss.mmm. Any thread.
-enum Clock {
-    static func format(frames: Int64, rate: Int) -> String {
-        let ms = frames * 1000 / Int64(rate)
-        let m = ms / 60_000, s = (ms / 1000) % 60, milli = ms % 1000
-        func pad(_ v: Int64, _ n: Int) -> String { let t = String(v); return String(repeating: "0", count: max(0, n - t.count)) + t }
-        return "\(m):\(pad(s, 2)).\(pad(milli, 3))"
-    }
-}
 
-/// Writes straight to file descriptor 2.
-func writeStderr(_ s: String) {
-    var s = s
-    s.withUTF8 { b in _ = write(2, b.baseAddress, b.count) }
-}

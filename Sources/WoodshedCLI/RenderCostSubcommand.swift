@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Foundation
 import Player
@@ -45,12 +46,12 @@ struct RenderCostSubcommand: ParsableCommand {
         defer { buffer.deallocate() }
         let blocks = Int(seconds * Double(rate)) / block
         var sink: Float = 0
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = UInt64(MonotonicClock.nanoseconds())
         for _ in 0..<blocks {
             renderer.process(frames: block, click: buffer)
             sink += buffer[0]
         }
-        let ns = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(max(blocks, 1))
+        let ns = Double(UInt64(MonotonicClock.nanoseconds()) - start) / Double(max(blocks, 1))
         print("{\"block\":\(block),\"blocks\":\(blocks),\"ns_per_block\":\(String(format: "%.1f", ns)),\"rate\":\(rate),\"checksum\":\(sink)}")
     }
 
@@ -68,11 +69,11 @@ struct RenderCostSubcommand: ParsableCommand {
         var total: UInt64 = 0, worst: UInt64 = 0
         var sink: Float = 0
         for _ in 0..<blocks {
-            let t0 = DispatchTime.now().uptimeNanoseconds
+            let t0 = UInt64(MonotonicClock.nanoseconds())
             generator.render(into: left, frames: block)
             for i in 0..<block { right[i] = left[i] }
             tap?.process(frames: block, click, left, right)
-            let dt = DispatchTime.now().uptimeNanoseconds - t0
+            let dt = UInt64(MonotonicClock.nanoseconds()) - t0
             total += dt
             worst = max(worst, dt)
             sink += left[0]
@@ -106,25 +107,25 @@ struct RenderCostSubcommand: ParsableCommand {
         fillNs.reserveCapacity(maxBlocks * block / deck.ring.blockFrames + 64)
         var emptyFillNs: UInt64 = 0, emptyFills = 0
 
-        let t0 = monotonicNanoseconds()
+        let t0 = UInt64(MonotonicClock.nanoseconds())
         worker.fillAvailable()  // the ring filled once before playing, as `start()` does live
-        let firstFillNs = monotonicNanoseconds() - t0
+        let firstFillNs = UInt64(MonotonicClock.nanoseconds()) - t0
         let firstFillBlocks = deck.ring.published
 
         var sink: Float = 0
         var blocks = 0
         while blocks < maxBlocks && deck[.ended] == 0 {
             click.update(repeating: 0, count: block)
-            let a = monotonicNanoseconds()
+            let a = UInt64(MonotonicClock.nanoseconds())
             deck.render(frames: block, click: click, left: left, right: right)
-            let b = monotonicNanoseconds()
+            let b = UInt64(MonotonicClock.nanoseconds())
             renderNs[blocks] = b - a
             blocks += 1
             sink += left[0] + right[block - 1] + click[0]
             let before = deck.ring.published
-            let c = monotonicNanoseconds()
+            let c = UInt64(MonotonicClock.nanoseconds())
             worker.fillAvailable()
-            let d = monotonicNanoseconds()
+            let d = UInt64(MonotonicClock.nanoseconds())
             let wrote = deck.ring.published - before
             if wrote > 0 { fillNs.append(Double(d - c) / Double(wrote)) } else { emptyFillNs += d - c; emptyFills += 1 }
         }
@@ -150,14 +151,6 @@ struct RenderCostSubcommand: ParsableCommand {
               + "\"first_fill\":{\"blocks\":\(firstFillBlocks),\"ns\":\(firstFillNs)},"
               + "\"empty_fill_mean_ns\":\(String(format: "%.1f", emptyFills > 0 ? Double(emptyFillNs) / Double(emptyFills) : 0)),"
               + "\"underrun_frames\":\(underruns),\"checksum\":\(sink.isFinite ? sink : 0)}")
-    }
-
-    /// CLOCK_MONOTONIC in ns: a real call per read, so the compiler keeps it where it is.
-    @inline(never)
-    private func monotonicNanoseconds() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 
     private func jsonString(_ s: String) -> String {

@@ -54,7 +54,7 @@ struct RenderJob {
             progress.update(done: done, total: total)
         }
         progress.finish()
-        print("wrote \(path): \(setup.summary), \(Clock.format(frames: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written))")
+        print("wrote \(path): \(setup.summary), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written))")
     }
 }
 

@@ -1,17 +1,8 @@
+import App
 import ArgumentParser
 import Foundation
 import Persistence
 import WoodshedCore
-
-/// What `woodshed shadow` changes in the player: its screen and keys, waiting at the end of
-/// each sentence, and the practice log. Main thread.
-struct ShadowMode {
-    /// A bad cut moves by this much per key press or pedal.
-    var nudgeMilliseconds = 50
-    /// Auto-advance off: wait for a pedal or key after each sentence.
-    var wait = false
-    var log: PracticeLog
-}
 
 /// `woodshed shadow FILE`: sentence after sentence, each played, then a pause to say it back,
 /// N times, then the next — the rehearsal player with a shadowing plan, screen and log.

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 
 /// The `woodshed` command and its subcommands. Main thread.

@@ -103,10 +103,13 @@ final class TmuxClick {
     private var closed = false
     private var calls = 0
 
-    /// `arguments`: the woodshed command in the pane (default `click 120`).
-    init(columns: Int = 100, rows: Int = 30, arguments: [String] = ["click", "120"]) throws {
+    /// `arguments`: the woodshed command in the pane (default `click 120`); `prepare` gets the
+    /// folder that holds the XDG folders (state, data, cache) before woodshed starts.
+    init(columns: Int = 100, rows: Int = 30, arguments: [String] = ["click", "120"],
+         prepare: (URL) throws -> Void = { _ in }) throws {
         jack = try PrivateJackServer(period: 256)
         directory = try E2E.tempDir()
+        try prepare(directory)
         let client = "tmux-\(jack.name)"
         let script = directory.appendingPathComponent("pane.sh")
         try """

@@ -37,6 +37,95 @@ struct PlayTmuxTests {
         try #require(quit, "woodshed play did not quit on q")
         #expect(try String(contentsOf: term.exitStatusFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
+
+    @Test("a practice file that cannot be saved: the warning is on screen at once after i/o, and at quit stderr says what was not saved and where the copy is; the copy parses")
+    func unsavedPracticeFile() throws {
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = try Self.tone(in: dir)
+        var sections = ""
+        let term = try TmuxClick(columns: 600, rows: 30, arguments: ["play", song, "--keep-open"]) { xdg in
+            // A regular file where the sections folder would be: nothing can be saved there.
+            let woodshed = xdg.appendingPathComponent("data/woodshed")
+            try FileManager.default.createDirectory(at: woodshed, withIntermediateDirectories: true)
+            sections = woodshed.appendingPathComponent("sections").path
+            try Data("not a folder\n".utf8).write(to: URL(fileURLWithPath: sections))
+        }
+        defer { term.close() }
+        try term.expectScreen("the player") { $0.contains { $0.contains("tone.wav · WAV stereo 48000 Hz") } }
+        try term.sendKeys("i")
+        usleep(400_000)
+        try term.sendKeys("o")
+        let warning = "not saved: \(sections): can't create the folder: "
+        try term.expectScreen("the warning within a second of o") { $0.contains { $0.contains(warning) } }
+        let after = try Self.quit(term)
+        let said = "Warning: the section and settings of tone.wav were not saved (\(sections): can't create the folder: "
+        #expect(after.contains(said), "\(after)")
+        let unsaved = term.directory.appendingPathComponent("state/woodshed/unsaved").path
+        let pattern = "; a copy is in \(NSRegularExpression.escapedPattern(for: unsaved))/tone-[0-9]{8}-[0-9]{6}\\.json"
+        let found = try #require(after.range(of: pattern, options: .regularExpression), "\(after)")
+        let copy = String(after[found].dropFirst("; a copy is in ".count))
+        let copies = try FileManager.default.contentsOfDirectory(atPath: unsaved)
+        #expect(copies == [URL(fileURLWithPath: copy).lastPathComponent])
+        // The copy is a practice file: the section marked with i/o, and the file's fingerprint.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: copy))) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 1)
+        let saved = try #require(json["sections"] as? [[String: Any]])
+        #expect(saved.count == 1)
+        #expect(json["frames"] as? Int == 480_000)
+        #expect(json["rate"] as? Int == 48_000)
+        #expect(json["lastKnownPath"] as? String == URL(fileURLWithPath: song).standardizedFileURL.path)
+        #expect((json["fingerprint"] as? String)?.hasPrefix("s") == true)
+    }
+
+    @Test("a practice file that does not parse: the warning is on screen from the start (not only before it), and a mark made is copied at quit")
+    func damagedPracticeFile() throws {
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = try Self.tone(in: dir)
+        var practice = ""
+        let term = try TmuxClick(columns: 600, rows: 30, arguments: ["play", song, "--keep-open"]) { xdg in
+            let data = xdg.appendingPathComponent("data").path
+            let added = try E2E.run(E2E.woodshed, ["sections", song, "add", "verse", "1", "2"], environment: ["XDG_DATA_HOME": data])
+            try #require(added.status == 0, "\(added.stderr)")
+            let folder = xdg.appendingPathComponent("data/woodshed/sections")
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".json") })
+            practice = folder.appendingPathComponent(name).path
+            try Data("{\n  \"schemaVersion\": 1,\n".utf8).write(to: URL(fileURLWithPath: practice))
+        }
+        defer { term.close() }
+        try term.expectScreen("the warning from the start") { screen in
+            screen.contains { $0.contains("tone.wav · WAV stereo 48000 Hz") } && screen.contains { $0.contains("changes not saved: \(practice):") }
+        }
+        try term.sendKeys("i")
+        usleep(400_000)
+        try term.sendKeys("o")
+        usleep(400_000)
+        let after = try Self.quit(term)
+        #expect(after.contains("Warning: the section and settings of tone.wav were not saved (\(practice):"), "\(after)")
+        let unsaved = term.directory.appendingPathComponent("state/woodshed/unsaved").path
+        #expect(after.range(of: "; a copy is in \(NSRegularExpression.escapedPattern(for: unsaved))/tone-[0-9]{8}-[0-9]{6}\\.json",
+                            options: .regularExpression) != nil, "\(after)")
+        // The damaged file is left as it is.
+        #expect(try String(contentsOfFile: practice, encoding: .utf8) == "{\n  \"schemaVersion\": 1,\n")
+    }
+
+    /// A 10 s 440 Hz stereo tone, `tone.wav` in `dir`.
+    static func tone(in dir: URL) throws -> String {
+        let song = dir.appendingPathComponent("tone.wav").path
+        let made = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", song, "synth", "10", "sine", "440", "gain", "-12"])
+        try #require(made.status == 0, "\(made.stderr)")
+        return song
+    }
+
+    /// Presses q, waits for woodshed to quit, and returns the screen after it (what it said on
+    /// stderr), its lines joined.
+    static func quit(_ term: TmuxClick) throws -> String {
+        try term.sendKeys("q")
+        let quit = PrivateJackServer.wait(timeout: 5) { FileManager.default.fileExists(atPath: term.exitStatusFile.path) }
+        try #require(quit, "woodshed play did not quit on q")
+        return try term.screen().joined()
+    }
 }
 
 @Suite("The oscilloscope in a terminal (tmux)", .serialized)

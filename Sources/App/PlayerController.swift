@@ -1,61 +1,112 @@
 import Control
 import Foundation
-import JackBackend
-import MIDIInput
 import Persistence
 import Player
 import TerminalUI
 import WoodshedCore
 
-/// The control thread's loop for `woodshed play`: keys and MIDI in, actions to the player,
-/// JACK upkeep, the practice file saved when sections or settings change, and the display
-/// drawn about 30 times a second — or, without a terminal on stdout, one plain line per
-/// pass, count-in and gap. Main thread.
-final class PlayApp {
+/// `woodshed play`, `shadow` and `playlist play` on the control loop: keys and MIDI to the
+/// player, the practice file saved when sections or settings change, the end of the program,
+/// and the screen (about 30 times a second) or one plain line per pass, count-in and gap.
+/// Control thread.
+public final class PlayerController: SessionController {
+    let engine: LiveEngine
     let player: PlayerSession
-    let session: LiveSession
-    let backend: JackBackend
-    let setup: PlaySetup
-    let stopAfter: Double?
+    var session: LiveSession { engine.session }
+    var backend: LiveOutput { engine.output }
+    let file: PlayerFile
     let keepOpen: Bool
     /// Set for `woodshed shadow`: its screen, keys and practice log.
     let shadow: ShadowMode?
     /// `woodshed playlist play`: tracks instead of sections, time left, and the noise after it.
-    var playlist = false
-    var thenNoise: (timer: NoiseTimer, title: String)?
+    public var playlist = false
+    public var thenNoise: (timer: NoiseTimer, title: String)?
     /// The oscilloscope and meters are on screen (`--scope`, key s).
-    var showScope = false
-    var midi: MIDISetup?
+    public var showsScope = false
     /// The sentence being practised (shadowing's log): index, since when, passes heard.
     private var practising: (index: Int, since: Double, passes: Int)?
-
-    private var lastSaved = 0.0
-    /// When `--for` runs out (monotonic seconds).
-    private var timerEnds: Double?
+    /// The player's state at the last refresh.
+    private var view: PlayerView
+    /// The player's state before the output closed (the stop line).
+    private var last: PlayerView?
     private var lastLine = ""
-    private var eventsShown = 0
+    /// Shown on screen (at once) and said at quit: why changes are not saved, or the log.
     private var saveProblem: String?
+    /// The practice file as it should be saved now, and why it could not be: kept until a
+    /// save succeeds, and written as a copy under `$XDG_STATE_HOME/woodshed/unsaved` at quit.
+    private var unsaved: (file: PracticeFile, reason: String)?
     /// The file's practice file as loaded, its fingerprint settled at the first save.
     private var practice: PracticeFileLoad?
     /// The practice file as this player last saved it (at first, as loaded): what another
     /// program changed since is kept when saving.
     private var savedBase: PracticeFile?
 
-    init(player: PlayerSession, session: LiveSession, backend: JackBackend, setup: PlaySetup, stopAfter: Double?, keepOpen: Bool,
-         shadow: ShadowMode? = nil) {
+    public let autosaveInterval = 1.0
+    public var command: String { shadow != nil ? "woodshed shadow: " : playlist ? "woodshed playlist: " : "woodshed play: " }
+
+    public init(engine: LiveEngine, player: PlayerSession, file: PlayerFile, keepOpen: Bool, shadow: ShadowMode? = nil) {
+        self.engine = engine
         self.shadow = shadow
         self.player = player
-        self.session = session
-        self.backend = backend
-        self.setup = setup
-        self.practice = setup.practice
-        self.savedBase = setup.practice?.file
-        self.stopAfter = stopAfter
+        self.file = file
+        self.practice = file.practice
+        self.savedBase = file.practice?.file
         self.keepOpen = keepOpen
+        view = player.view()
+        // A practice file that does not parse is never written over: say so on screen from the
+        // start, not only in the warning printed before the screen came up.
+        if let problem = file.practice?.problem { saveProblem = "changes not saved: \(problem)" }
+    }
+
+    public func startLine() -> String? { "\(file.summary) · \(serverLine()) · keys on stdin" }
+
+    public func press(_ key: Key, now: Double) {
+        if Self.isQuit(key) { engine.loop.quit(); return }
+        if key == .char("s") || key == .char("S") { showsScope.toggle(); return }
+        if let a = action(for: key) { player.perform(a) }
+    }
+
+    public func refresh(now: Double) {
+        view = player.view()
+        if shadow != nil { logPractice(view, now: now) }
+        // Shadowing without auto-advance waits at the end of each sentence but the last.
+        let waits = shadow?.wait == true && view.sectionIndex + 1 < view.sectionCount
+        if let noise = thenNoise, view.phase == .ended {
+            if let total = noise.timer.totalFrames, noise.timer.played(now: backend.noiseFrames ?? 0) >= total { engine.loop.quit(.programEnded) }
+        } else if view.phase == .ended && !keepOpen && !view.paused && !waits { engine.loop.quit(.programEnded) }
+    }
+
+    public func fadeOut(seconds: Double) {
+        player.fadeOut(frames: Int64((seconds * Double(max(backend.status.rate, 1))).rounded()))
+        session.fadeOut(seconds: seconds)
+    }
+
+    public var hasUnsavedChanges: Bool { player.sectionsChanged || player.settingsChanged }
+
+    public func willStop(now: Double) {
+        if shadow != nil { logPractice(nil, now: now) }
+        last = player.view()
+    }
+
+    public func didStop(_ end: ControlLoop.End) -> String? {
+        player.close()
+        save()
+        if let unsaved {
+            writeStderr("Warning: " + Self.unsavedReport(unsaved.file, reason: unsaved.reason, audioPath: file.info.path) + "\n")
+        } else if let saveProblem {
+            writeStderr("Warning: \(saveProblem)\n")
+        }
+        let last = last ?? view
+        return "\(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)"
+    }
+
+    public func screen(now: Double, width: Int, height: Int) -> [String] {
+        shadow == nil ? PlayerScreen.lines(for: screenState(view), width: width, height: height)
+                      : ShadowScreen.lines(for: shadowState(view), width: width, height: height)
     }
 
     /// Keys as the display lists them.
-    static let legend: [KeyHelp] = [
+    public static let legend: [KeyHelp] = [
         KeyHelp(keys: "space", action: "play/pause"), KeyHelp(keys: "n/p", action: "next/prev section"),
         KeyHelp(keys: "a", action: "again"), KeyHelp(keys: "]/[", action: "pass ±1"),
         KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: "←/→", action: "jump ±5 s"),
@@ -65,7 +116,7 @@ final class PlayApp {
     ]
 
     /// Keys of the shadowing screen.
-    static let shadowLegend: [KeyHelp] = [
+    public static let shadowLegend: [KeyHelp] = [
         KeyHelp(keys: "space", action: "pause"), KeyHelp(keys: "a", action: "again"), KeyHelp(keys: "n/p", action: "next/prev"),
         KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: ",/.", action: "start ∓50 ms"),
         KeyHelp(keys: "</>", action: "end ∓50 ms"), KeyHelp(keys: "]/[", action: "repeat ±1"), KeyHelp(keys: "s", action: "scope"),
@@ -73,14 +124,14 @@ final class PlayApp {
     ]
 
     /// The player action a key stands for in this mode (shadowing nudges a bad cut by 50 ms).
-    func action(for key: Key) -> PlayerAction? {
+    public func action(for key: Key) -> PlayerAction? {
         let a = Self.action(for: key)
         guard let shadow, case .nudge(let edge, let ms)? = a else { return a }
         return .nudge(edge, milliseconds: ms.signum() * shadow.nudgeMilliseconds)
     }
 
     /// The player action a key stands for, if any (quit is handled apart).
-    static func action(for key: Key) -> PlayerAction? {
+    public static func action(for key: Key) -> PlayerAction? {
         switch key {
         case .space: .togglePause
         case .up: .speedStep(50)
@@ -109,74 +160,10 @@ final class PlayApp {
         }
     }
 
-    static func isQuit(_ key: Key) -> Bool {
+    public static func isQuit(_ key: Key) -> Bool {
         switch key {
         case .escape, .ctrlC, .char("q"), .char("Q"): true
         default: false
-        }
-    }
-
-    func run() {
-        installQuitSignals()
-        let fullScreen = Terminal.stdoutIsTerminal
-        let stderrLog = fullScreen ? try? StderrRedirect(appendingTo: LiveApp.stderrLogPath()) : nil
-        let terminal = Terminal()
-        let keys = KeyInput()
-        let started = LiveApp.now()
-        timerEnds = stopAfter.map { started + $0 }
-        let command = shadow != nil ? "woodshed shadow: " : playlist ? "woodshed playlist: " : "woodshed play: "
-        if !fullScreen {
-            emit(command + "\(setup.summary) · \(serverLine()) · keys on stdin")
-        }
-        var quit = false
-        while !quit && !liveQuitRequested.load(ordering: .relaxed) {
-            let pressed = keys.poll(timeoutMilliseconds: 33)
-            let now = LiveApp.now()
-            for key in pressed {
-                if Self.isQuit(key) { quit = true; break }
-                if key == .char("s") || key == .char("S") { showScope.toggle(); continue }
-                if let a = action(for: key) { player.perform(a) }
-            }
-            midi?.poll(session, now: now)
-            session.drainNotices(now: now)
-            backend.tick(now: now)
-            if let stopAfter {
-                // A timer ends with a fade-out over its last seconds (at most 10, or half the time).
-                let fade = min(10, stopAfter / 2), left = stopAfter - (now - started)
-                if left <= 0 { break }
-                player.setVolume(left < fade ? left / fade : 1)
-            }
-            if (player.sectionsChanged || player.settingsChanged) && now - lastSaved > 1 { save(now) }
-            let view = player.view()
-            if shadow != nil { logPractice(view, now: now) }
-            if fullScreen {
-                _ = terminal.resized
-                let size = terminal.size
-                let screen = { (rows: Int) in
-                    self.shadow == nil ? PlayerScreen.lines(for: self.screenState(view), width: size.columns, height: rows)
-                                       : ShadowScreen.lines(for: self.shadowState(view), width: size.columns, height: rows)
-                }
-                terminal.draw(showScope ? ScopeDisplay.compose(screen, snapshot: backend.scopeSnapshot(), width: size.columns, height: size.rows)
-                                        : screen(size.rows))
-            } else {
-                plainOutput(view)
-            }
-            // Shadowing without auto-advance waits at the end of each sentence but the last.
-            let waits = shadow?.wait == true && view.sectionIndex + 1 < view.sectionCount
-            if let noise = thenNoise, view.phase == .ended {
-                if let total = noise.timer.totalFrames, noise.timer.played(now: backend.noiseFrames ?? 0) >= total { break }
-            } else if view.phase == .ended && !keepOpen && !view.paused && !waits { break }
-        }
-        if shadow != nil { logPractice(nil, now: LiveApp.now()) }
-        let last = player.view()
-        backend.stop()
-        player.close()
-        terminal.restore()
-        stderrLog?.restore()
-        save(LiveApp.now())
-        if let saveProblem { writeStderr("Warning: \(saveProblem)\n") }
-        if !fullScreen {
-            emit(command + "\(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)")
         }
     }
 
@@ -184,30 +171,25 @@ final class PlayApp {
     private var noiseLine: String? {
         guard let noise = thenNoise, let total = noise.timer.totalFrames else { return nil }
         let left = max(total - noise.timer.played(now: backend.noiseFrames ?? 0), 0)
-        return "Now: \(noise.title) (\(Self.clock(seconds: Int((Double(left) / Double(max(noise.timer.rate, 1))).rounded(.up)))) remaining)"
+        return "Now: \(noise.title) (\(ClockText.minutes(Int((Double(left) / Double(max(noise.timer.rate, 1))).rounded(.up)))) remaining)"
     }
 
     /// `timer 9:12 left` while `--for` runs.
     private var timerText: String? {
-        timerEnds.map { "timer \(Self.clock(seconds: Int(max(0, $0 - LiveApp.now()).rounded(.up)))) left" }
-    }
-
-    /// `3:05`, `1:02:03`.
-    static func clock(seconds s: Int) -> String {
-        s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+        engine.secondsLeft(now: engine.loop.now).map { "timer \(ClockText.minutes($0)) left" }
     }
 
     /// A playlist's time left: the rest of this track and every track after it (one pass).
     private func timeLeft(_ v: PlayerView) -> String {
         var frames = max(v.sectionEnd - v.sourceFrame, 0)
         for s in player.sections.dropFirst(v.sectionIndex + 1) { frames += s.length }
-        return Self.clock(seconds: Int((Double(frames) / Double(setup.info.rate)).rounded(.up)))
+        return ClockText.minutes(Int((Double(frames) / Double(file.info.rate)).rounded(.up)))
     }
 
     /// The screen's words for `v`.
-    func screenState(_ v: PlayerView) -> PlayerScreenState {
+    public func screenState(_ v: PlayerView) -> PlayerScreenState {
         if playlist { return playlistState(v) }
-        let rate = setup.info.rate
+        let rate = file.info.rate
         func time(_ f: Int64) -> String { SourceTime.of(frame: f, rate: rate).description }
         let outRate = max(backend.status.rate, 1)
         let phase: String = switch v.phase {
@@ -226,8 +208,8 @@ final class PlayApp {
         let st = backend.status
         let lastEvent = backend.events.last ?? ""
         return PlayerScreenState(
-            file: setup.fileLine,
-            position: "\(time(v.sourceFrame)) / \(time(setup.info.frames))",
+            file: file.fileLine,
+            position: "\(time(v.sourceFrame)) / \(time(file.info.frames))",
             section: "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) \(time(v.sectionStart))–\(time(v.sectionEnd))",
             pass: "pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞")",
             phase: phase, speed: speed,
@@ -245,12 +227,12 @@ final class PlayApp {
 
     /// The playlist's screen: track i/N, its name, time left; then the noise that follows.
     private func playlistState(_ v: PlayerView) -> PlayerScreenState {
-        let rate = setup.info.rate
+        let rate = file.info.rate
         func time(_ f: Int64) -> String { SourceTime.of(frame: f, rate: rate).description }
         let st = backend.status
         let over = v.phase == .ended
         return PlayerScreenState(
-            file: setup.fileLine,
+            file: file.fileLine,
             position: "\(time(max(v.sourceFrame - v.sectionStart, 0))) / \(time(v.sectionEnd - v.sectionStart))",
             section: over ? (noiseLine ?? "the playlist has ended") : "track \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName)",
             pass: over ? "" : "\(timeLeft(v)) left",
@@ -261,30 +243,23 @@ final class PlayApp {
             message: player.message.isEmpty ? session.lastMIDI : player.message, keys: Self.legend)
     }
 
-    /// Piped stdout: a line whenever the section, pass or phase changes, and JACK events.
-    private func plainOutput(_ v: PlayerView) {
-        let command = shadow != nil ? "woodshed shadow: " : playlist ? "woodshed playlist: " : "woodshed play: "
-        while eventsShown < backend.events.count {
-            emit(command + backend.events[eventsShown])
-            eventsShown += 1
-        }
+    /// Piped stdout: a line whenever the section, pass or phase changes.
+    public func plainLines(now: Double) -> [String] {
+        let v = view
         if playlist {
             let line = v.phase == .ended ? (noiseLine.map { "\($0.prefix { $0 != "(" })started" } ?? "ended")
                                          : "track \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · \(timeLeft(v)) left"
             let key = v.phase == .ended ? line : "track \(v.sectionIndex + 1)"
-            if key != lastLine {
-                lastLine = key
-                emit(command + line)
-            }
-            return
+            guard key != lastLine else { return [] }
+            lastLine = key
+            return [command + line]
         }
         let line = shadow == nil
             ? "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · \(v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed))"
             : "sentence \(v.sectionIndex + 1)/\(v.sectionCount) · \(shadowPass(v)) · \(shadowPhase(v)) · speed \(PlayerSession.speedText(v.speed))"
-        if line != lastLine {
-            lastLine = line
-            emit(command + line)
-        }
+        guard line != lastLine else { return [] }
+        lastLine = line
+        return [command + line]
     }
 
     // MARK: - Shadowing
@@ -304,15 +279,15 @@ final class PlayApp {
     }
 
     /// The shadowing screen's words for `v`.
-    func shadowState(_ v: PlayerView) -> ShadowScreenState {
+    public func shadowState(_ v: PlayerView) -> ShadowScreenState {
         let rate = Double(max(backend.status.rate, 1))
         let timed = v.phase == .pass || v.phase == .gap || v.phase == .countIn
         let st = backend.status
-        var details = "speed \(PlayerSession.speedText(v.speed)) · \(setup.fileLine)"
+        var details = "speed \(PlayerSession.speedText(v.speed)) · \(file.fileLine)"
         if v.phase == .ended && shadow?.wait == true { details = "n next · a again · " + details }
         return ShadowScreenState(
             sentence: "sentence \(v.sectionIndex + 1) of \(v.sectionCount)",
-            text: v.sectionText ?? "\(v.sectionName)  \(SourceTime.of(frame: v.sectionStart, rate: setup.info.rate))–\(SourceTime.of(frame: v.sectionEnd, rate: setup.info.rate))",
+            text: v.sectionText ?? "\(v.sectionName)  \(SourceTime.of(frame: v.sectionStart, rate: file.info.rate))–\(SourceTime.of(frame: v.sectionEnd, rate: file.info.rate))",
             next: v.nextSection.map { name in v.nextText ?? name },
             pass: shadowPass(v), phase: shadowPhase(v),
             secondsLeft: timed ? Double(v.stepFramesLeft) / rate : 0,
@@ -335,7 +310,7 @@ final class PlayApp {
         }
         if let p = practising, p.passes > 0, let shadow, p.index < player.sections.count {
             let s = player.sections[p.index]
-            let path = URL(fileURLWithPath: setup.info.path).standardizedFileURL.path
+            let path = URL(fileURLWithPath: file.info.path).standardizedFileURL.path
             let entry = PracticeLogEntry(date: Date(), file: path, section: s.name, index: p.index + 1, passes: p.passes,
                                          speed: player.speed, milliseconds: Int64((now - p.since) * 1000))
             do { try shadow.log.append(entry) } catch { saveProblem = "practice log: \(error)" }
@@ -343,21 +318,17 @@ final class PlayApp {
         practising = v.map { ($0.sectionIndex, now, 0) }
     }
 
-    private func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
     /// Saves the sections and settings into the file's practice file, when they differ from
-    /// what is saved; never over a practice file that could not be read.
-    private func save(_ now: Double) {
-        lastSaved = now
+    /// what is saved; never over a practice file that could not be read. What cannot be saved
+    /// is kept (`unsaved`) and said on screen at once.
+    public func save() {
         player.sectionsChanged = false
         player.settingsChanged = false
-        guard var load = practice, load.problem == nil else { return }
+        guard var load = practice else { return }
         let store = SectionStore()
-        if load.unhashed != nil {
-            do { try store.settle(&load) } catch { saveProblem = "not saved: \(error)"; return }
-            practice = load
+        var settleProblem: String?
+        if load.problem == nil && load.unhashed != nil {
+            do { try store.settle(&load); practice = load } catch { settleProblem = "\(error)" }
         }
         var file = load.file
         file.sections = player.savedSections
@@ -365,12 +336,34 @@ final class PlayApp {
         file.settings.speed = player.speed
         file.settings.transposeCents = player.transposeCents == 0 ? nil : player.transposeCents
         let base = savedBase ?? load.file
-        if file == base { return }
+        if file == base { unsaved = nil; return }
+        if let problem = load.problem { unsaved = (file, "\(problem)"); return }
+        if let settleProblem { notSaved(file, settleProblem); return }
         do {
             try store.save(file, since: base)
             savedBase = file
+            unsaved = nil
         } catch {
-            saveProblem = "not saved: \(error)"
+            notSaved(file, "\(error)")
+        }
+    }
+
+    private func notSaved(_ file: PracticeFile, _ reason: String) {
+        unsaved = (file, reason)
+        saveProblem = "not saved: \(reason)"
+    }
+
+    /// The warning at quit: what was not saved, why, and where the copy went instead.
+    static func unsavedReport(_ file: PracticeFile, reason: String, audioPath: String) -> String {
+        let name = URL(fileURLWithPath: audioPath).lastPathComponent
+        let count = file.sections.count
+        let sections = count == 0 ? "" : count == 1 ? "section and " : "\(count) sections and "
+        let what = "the \(sections)settings of \(name) were not saved (\(reason))"
+        do {
+            let copy = try UnsavedPracticeCopy.write(file, audioPath: audioPath)
+            return what + "; a copy is in \(copy.path)"
+        } catch {
+            return what + ", and no copy could be written: \(error)"
         }
     }
 }

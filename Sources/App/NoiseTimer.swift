@@ -2,22 +2,22 @@ import RenderGraph
 
 /// The noise timer across JACK connections: frames played, and the generator for a new
 /// connection with what is left of the time and its fade. Control thread.
-final class NoiseTimer {
-    let seconds: Double?
-    let fadeSeconds: Double
+public final class NoiseTimer {
+    public let seconds: Double?
+    public let fadeSeconds: Double
     /// Frames played on earlier connections, and the rate they were played at.
     private(set) var playedBefore: Int64 = 0
     private var lastSeen: Int64 = 0
-    private(set) var rate = 48_000
+    public private(set) var rate = 48_000
 
-    init(seconds: Double?, fadeSeconds: Double) {
+    public init(seconds: Double?, fadeSeconds: Double) {
         self.seconds = seconds
         self.fadeSeconds = fadeSeconds
     }
 
     /// A generator for a connection at `rate`: the time left, fading out (linearly, as
     /// `render --noise --fade` does) over its end.
-    func generator(color: NoiseColor, rate: Int, level: Double) throws -> NoiseGenerator {
+    public func generator(color: NoiseColor, rate: Int, level: Double) throws -> NoiseGenerator {
         playedBefore += lastSeen
         lastSeen = 0
         self.rate = rate
@@ -31,10 +31,10 @@ final class NoiseTimer {
     }
 
     /// Frames the timer lasts at the current rate; nil: endless.
-    var totalFrames: Int64? { seconds.map { Int64(($0 * Double(rate)).rounded()) } }
+    public var totalFrames: Int64? { seconds.map { Int64(($0 * Double(rate)).rounded()) } }
 
     /// Frames played so far, given the current connection's count.
-    func played(now current: Int64) -> Int64 {
+    public func played(now current: Int64) -> Int64 {
         lastSeen = current
         return playedBefore + current
     }

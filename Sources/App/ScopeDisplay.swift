@@ -3,10 +3,10 @@ import TerminalUI
 
 /// The oscilloscope and meters on a live screen: the tap's latest picture drawn below the
 /// screen's own lines (which give up the bottom rows). Flat when nothing plays. Main thread.
-enum ScopeDisplay {
+public enum ScopeDisplay {
     /// `screen` (laid out for `height`) with the scope in its lower part; the screen alone when
     /// there is no picture yet or no room.
-    static func compose(_ screen: (Int) -> [String], snapshot: ScopeSnapshot?, width: Int, height: Int) -> [String] {
+    public static func compose(_ screen: (Int) -> [String], snapshot: ScopeSnapshot?, width: Int, height: Int) -> [String] {
         let scopeHeight = min(max(height / 2, 0), 12)
         guard let snapshot, scopeHeight >= 5 else { return screen(height) }
         let envelope = snapshot.envelope()

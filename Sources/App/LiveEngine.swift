@@ -1,0 +1,127 @@
+import Control
+import Foundation
+import JackBackend
+import MIDIInput
+import TerminalUI
+
+/// A live session on the control loop: keys from standard input, RtMidi input (it wakes the
+/// loop), the status refresh (MIDI, the renderer's notices, JACK upkeep, the screen or plain
+/// lines), the `--for` timer with its fade-out, autosave, and an orderly stop. Main thread (the
+/// control thread).
+///
+/// `--for T` has one rule in every mode: a linear fade over the last min(10 s, T/2), computed
+/// per frame on the render thread, then quit at T.
+public final class LiveEngine {
+    /// Status refreshes a second (the beat flash needs about 30).
+    public static let refreshRate = 30.0
+    /// The longest `--for` fade-out.
+    public static let longestFade = 10.0
+
+    public let loop: ControlLoop
+    public let output: LiveOutput
+    public let session: LiveSession
+    /// Full screen on a terminal; plain lines otherwise.
+    public let fullScreen: Bool
+    /// `--for`, in seconds.
+    public let stopAfter: Double?
+    /// MIDI inputs read through RtMidi (ALSA), if any.
+    public var midiInputs: [RtMidiInput] = []
+    /// When `--for` runs out, on the loop's clock.
+    public private(set) var timerEnds: Double?
+    private let keys: KeyInput
+    private let write: (String) -> Void
+
+    public init(loop: ControlLoop = ControlLoop(), output: LiveOutput, session: LiveSession, stopAfter: Double?,
+                fullScreen: Bool = Terminal.stdoutIsTerminal, keys: KeyInput = KeyInput(),
+                write: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }) {
+        self.loop = loop
+        self.output = output
+        self.session = session
+        self.stopAfter = stopAfter
+        self.fullScreen = fullScreen
+        self.keys = keys
+        self.write = write
+    }
+
+    /// The fade-out of `--for T`: min(10 s, T/2).
+    public static func fadeSeconds(forTimer seconds: Double) -> Double { min(longestFade, seconds / 2) }
+
+    /// Seconds left of `--for` (rounded up to whole seconds), nil without it.
+    public func secondsLeft(now: Double) -> Int? {
+        timerEnds.map { Int(max(0, $0 - now).rounded(.up)) }
+    }
+
+    /// Runs `controller` until a quit key or signal, `--for`, or the end of its program.
+    @discardableResult
+    public func run(_ controller: SessionController) -> ControlLoop.End {
+        // RtMidi, ALSA and libjack print to stderr from their own threads: while the display is
+        // up, that goes to a log file instead of over the screen.
+        let stderrLog = fullScreen ? try? StderrRedirect(appendingTo: StderrLog.path()) : nil
+        let terminal = Terminal(input: keys.fileDescriptor, output: fullScreen ? STDOUT_FILENO : -1)
+        for input in midiInputs { input.wake(loop.wakePipe.writeDescriptor) }
+        let autosave: Autosave?
+        autosave = Autosave(loop: loop, interval: controller.autosaveInterval) { controller.save() }
+        if let line = controller.startLine(), !fullScreen { write(controller.command + line) }
+        start(controller, terminal: terminal, autosave: autosave)
+        let end = loop.run()
+        // The pipe closes with the loop: RtMidi's thread must not write to a reused descriptor.
+        for input in midiInputs { input.wake(-1) }
+        controller.willStop(now: loop.now)
+        output.stop(timeout: JackBackend.closeTimeout)
+        terminal.restore()
+        stderrLog?.restore()
+        autosave?.saveNow()
+        let last = controller.didStop(end)
+        if let last, !fullScreen { write(controller.command + last) }
+        return end
+    }
+
+    /// The inputs and timers of a run.
+    func start(_ controller: SessionController, terminal: Terminal, autosave: Autosave?) {
+        var keysInput: ControlLoop.InputID?
+        keysInput = loop.watch(keys.fileDescriptor) { [unowned self] in
+            let now = loop.now
+            for key in keys.poll(timeoutMilliseconds: 0) where loop.end == nil { controller.press(key, now: now) }
+            if keys.reachedEnd, let id = keysInput { loop.unwatch(id) }
+            refresh(controller, terminal: terminal, autosave: autosave)
+        }
+        loop.onWake { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
+        loop.every(1 / Self.refreshRate) { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
+        if let stopAfter {
+            let fade = Self.fadeSeconds(forTimer: stopAfter)
+            timerEnds = loop.now + stopAfter
+            loop.after(stopAfter - fade) { controller.fadeOut(seconds: fade) }
+            loop.after(stopAfter) { [unowned self] in loop.quit(.timeUp) }
+        }
+        refresh(controller, terminal: terminal, autosave: autosave)
+    }
+
+    private var eventsShown = 0
+
+    /// One status refresh: RtMidi's messages, the renderer's notices, JACK upkeep, the
+    /// controller's look at its model, autosave, then the screen or the plain lines.
+    func refresh(_ controller: SessionController, terminal: Terminal, autosave: Autosave?) {
+        guard loop.end == nil else { return }
+        let now = loop.now
+        ExternalMIDI.deliver(midiInputs, to: session, now: now)
+        session.drainNotices(now: now)
+        output.tick(now: now)
+        controller.refresh(now: now)
+        if controller.hasUnsavedChanges { autosave?.changed() }
+        // Drawn even when this refresh saw the end: the last plain line ("0:00 remaining").
+        if fullScreen {
+            _ = terminal.resized
+            let size = terminal.size
+            let screen = { (rows: Int) in controller.screen(now: now, width: size.columns, height: rows) }
+            terminal.draw(controller.showsScope
+                ? ScopeDisplay.compose(screen, snapshot: output.scopeSnapshot(), width: size.columns, height: size.rows)
+                : screen(size.rows))
+        } else {
+            while eventsShown < output.events.count {
+                write(controller.command + output.events[eventsShown])
+                eventsShown += 1
+            }
+            for line in controller.plainLines(now: now) { write(line) }
+        }
+    }
+}

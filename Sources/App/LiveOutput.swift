@@ -1,0 +1,22 @@
+import JackBackend
+import RenderGraph
+
+/// What a live session's loop needs of its audio output: JACK upkeep, status and events for
+/// the screen, the scope and noise counters, and closing. `JackBackend` is one; tests use a
+/// stand-in. Control thread.
+public protocol LiveOutput: AnyObject {
+    var status: JackBackend.Status { get }
+    /// Connection events, oldest first ("reconnected to JACK …").
+    var events: [String] { get }
+    /// Server loss, reconnects, transport: several times a second.
+    func tick(now: Double)
+    /// Closes the client (at quit), waiting at most `timeout` seconds (a server stopping at the
+    /// same moment must not hold the quit); returns whether the close has returned.
+    @discardableResult
+    func stop(timeout: Double) -> Bool
+    func scopeSnapshot() -> ScopeSnapshot?
+    var noiseFrames: Int64? { get }
+    var counters: RenderCounters? { get }
+}
+
+extension JackBackend: LiveOutput {}

@@ -1,0 +1,156 @@
+import Control
+import Foundation
+import JackBackend
+import TerminalUI
+import WoodshedCore
+
+/// `woodshed click` on the control loop: keys to actions on the live session, the display
+/// (about 30 times a second) or one plain line per bar, and the settings saved as the last
+/// session. Control thread.
+public final class MetronomeController: SessionController {
+    let engine: LiveEngine
+    var session: LiveSession { engine.session }
+    var backend: LiveOutput { engine.output }
+    /// Where settings are saved; nil when the last-session file was unusable (never saved over).
+    let store: LastSessionStore?
+    let summary: String
+    /// Shown as the message until the first key press.
+    private var note: String?
+    private var lastPrintedBar = Int64.min
+    /// MIDI counters read before the client closes (the stop line).
+    private var counts: String?
+
+    public let command = "woodshed click: "
+    public let autosaveInterval = 2.0
+    public var showsScope: Bool { false }
+
+    public init(engine: LiveEngine, store: LastSessionStore?, summary: String, note: String? = nil) {
+        self.engine = engine
+        self.store = store
+        self.summary = summary
+        self.note = note
+    }
+
+    /// Keys as the display lists them.
+    public static let legend: [KeyHelp] = [
+        KeyHelp(keys: "space", action: "start/stop"), KeyHelp(keys: "↑/↓", action: "±1 BPM"),
+        KeyHelp(keys: "PgUp/PgDn", action: "±10 BPM"), KeyHelp(keys: "t", action: "tap tempo"),
+        KeyHelp(keys: "[ ] 1-9", action: "beats per bar"), KeyHelp(keys: "m", action: "mute"),
+        KeyHelp(keys: "+/-", action: "volume"), KeyHelp(keys: "q/Esc", action: "quit"),
+    ]
+
+    /// The action a key stands for, if any.
+    public static func action(for key: Key, at now: Double) -> Action? {
+        switch key {
+        case .space: .toggleRunning
+        case .up: .tempoStep(milliBPM: 1_000)
+        case .down: .tempoStep(milliBPM: -1_000)
+        case .pageUp: .tempoStep(milliBPM: 10_000)
+        case .pageDown: .tempoStep(milliBPM: -10_000)
+        case .escape, .ctrlC: .quit
+        case .char(let c):
+            switch c {
+            case "t", "T": .tap(at: now)
+            case "[": .beatsPerBarStep(-1)
+            case "]": .beatsPerBarStep(1)
+            case "m", "M": .toggleMute
+            case "+", "=": .volumeStep(0.1)
+            case "-", "_": .volumeStep(-0.1)
+            case "q", "Q": .quit
+            case "1"..."9": .setBeatsPerBar(Int(String(c))!)
+            default: nil
+            }
+        default: nil
+        }
+    }
+
+    public func startLine() -> String? {
+        if session.mode == .free { session.perform(.start) }
+        return "\(summary) · \(serverLine()) · \(session.mode.rawValue) · keys on stdin"
+    }
+
+    public func press(_ key: Key, now: Double) {
+        note = nil
+        if let action = Self.action(for: key, at: now) { session.perform(action) }
+        if session.quitRequested { engine.loop.quit() }
+    }
+
+    public func refresh(now: Double) {
+        if session.quitRequested { engine.loop.quit() }
+    }
+
+    public func fadeOut(seconds: Double) { session.fadeOut(seconds: seconds) }
+
+    public var hasUnsavedChanges: Bool { session.settingsChanged }
+
+    public func save() {
+        guard let store, session.mapPlan == nil, session.mode != .follow else { return }
+        do {
+            try store.save(session.settings)
+            session.settingsChanged = false
+        } catch {
+            session.settingsChanged = false  // reported once, not retried every frame
+        }
+    }
+
+    public func willStop(now: Double) {
+        counts = backend.counters.map { c in
+            "MIDI \(c[.midiMessages]) messages · \(c[.midiActions]) mapped · \(c[.midiIgnored]) ignored · \(c[.droppedMIDIEvents] + c[.droppedNotices]) dropped"
+        }
+    }
+
+    public func didStop(_ end: ControlLoop.End) -> String? {
+        "stopped · xruns \(backend.status.xruns) · skipped cycles \(backend.status.skippedCycles)" + (counts.map { " · " + $0 } ?? "")
+    }
+
+    public func screen(now: Double, width: Int, height: Int) -> [String] {
+        ScreenLayout.lines(for: displayState(now: now), width: width, height: height)
+    }
+
+    /// Plain output: one line per bar.
+    public func plainLines(now: Double) -> [String] {
+        guard session.bar != lastPrintedBar && session.beat >= 0 else { return [] }
+        lastPrintedBar = session.bar
+        return [PlainLineReporter.line(bar: session.bar + 1, state: displayState(now: now))]
+    }
+
+    /// What the display shows now.
+    public func displayState(now: Double) -> DisplayState {
+        let s = session.settings
+        let st = backend.status
+        // A tempo map's tempo and meter are where the last beat was; live settings otherwise.
+        let shown = session.mapPlan != nil ? session.playing : nil
+        let bpm = Tempo.display(shown?.milliBPM ?? s.milliBPM)
+        let meter = shown.map { "\($0.beats)/\($0.denominator)" } ?? "\(s.beats)/\(s.denominator)"
+        var flash = Flash.none
+        if session.lastBeatTime >= 0 && now - session.lastBeatTime < 0.1 && session.running {
+            flash = session.lastBeatLevel == .accent ? .accent : .beat
+        }
+        let map = session.mapPosition
+        let lastEvent = backend.events.last ?? ""
+        let timeLeft = engine.secondsLeft(now: now).map { "\(ClockText.minutes($0)) left" }
+        return DisplayState(
+            bpm: bpm, meter: meter,
+            bar: session.bar + 1, beat: session.beat + 1, beatsPerBar: session.beatsPerBar,
+            flash: flash, running: session.running, muted: session.muted, volume: s.volume, sound: s.sound,
+            transport: transportText(), mapLabel: map?.label, barsLeft: map?.barsLeft,
+            dspLoad: st.dspLoad, xruns: st.xruns, server: serverLine(), serverLost: !st.connected,
+            message: note ?? (session.message.isEmpty ? (timeLeft.map { "timer: " + $0 } ?? lastEvent) : session.message), keys: Self.legend)
+    }
+
+    private func transportText() -> String {
+        let st = backend.status
+        switch session.mode {
+        case .free: return "free"
+        case .follow: return "follow · " + (st.rolling ? "rolling" : "stopped")
+        case .master: return (st.isTimebaseMaster ? "master · " : "not master (another client is) · ") + (st.rolling ? "rolling" : "stopped")
+        }
+    }
+
+    private func serverLine() -> String {
+        let st = backend.status
+        guard st.connected else { return "JACK '\(st.server)' gone · waiting for it to come back" }
+        let to = st.connections.isEmpty ? "not connected" : "→ " + st.connections.joined(separator: ", ")
+        return "JACK '\(st.server)' · \(st.rate) Hz · \(st.bufferSize) frames · client \(st.clientName) \(to)"
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import TerminalUI
+import WoodshedCore
+
+/// `woodshed noise` on the control loop: the time left ("Now: Brown Noise (15:00
+/// remaining)") on screen or as a plain line a minute, key s for the scope, and the end of the
+/// timer (counted in frames played, faded by the generator itself: noise keeps `--fade`).
+/// Control thread.
+public final class NoiseController: SessionController {
+    let engine: LiveEngine
+    let timer: NoiseTimer
+    let title: String
+    let level: Double
+    private var lastPrinted = ""
+    private var played: Int64 = 0
+    private var finished = false
+    /// The oscilloscope and meters are on screen (`--scope`, key s).
+    public var showsScope = false
+
+    public let command = "woodshed noise: "
+    public let autosaveInterval = 1.0
+
+    public init(engine: LiveEngine, timer: NoiseTimer, title: String, level: Double) {
+        self.engine = engine
+        self.timer = timer
+        self.title = title
+        self.level = level
+    }
+
+    public func startLine() -> String? { nil }
+
+    public func press(_ key: Key, now: Double) {
+        if PlayerController.isQuit(key) { engine.loop.quit(); return }
+        if key == .char("s") || key == .char("S") { showsScope.toggle() }
+    }
+
+    public func refresh(now: Double) {
+        played = timer.played(now: engine.output.noiseFrames ?? 0)
+        if let total = timer.totalFrames, played >= total { finished = true; engine.loop.quit(.programEnded) }
+    }
+
+    public func fadeOut(seconds: Double) {}   // the generator fades (`--fade`)
+    public var hasUnsavedChanges: Bool { false }
+    public func save() {}
+    public func willStop(now: Double) {}
+
+    public func didStop(_ end: ControlLoop.End) -> String? {
+        "\(finished ? "time is up" : "stopped") · xruns \(engine.output.status.xruns)"
+    }
+
+    /// A plain line when the minute changes (and the first).
+    public func plainLines(now: Double) -> [String] {
+        let status = statusLine(played: played)
+        guard status != lastPrinted && (lastPrinted.isEmpty || status.hasSuffix(":00 remaining)")) else { return [] }
+        lastPrinted = status
+        return [command + status]
+    }
+
+    /// `Now: Brown Noise (15:00 remaining)`, or `Now: Brown Noise` without a timer.
+    public func statusLine(played: Int64) -> String {
+        guard let total = timer.totalFrames else { return "Now: \(title)" }
+        let left = max(total - played, 0)
+        return "Now: \(title) (\(ClockText.minutes(Int((Double(left) / Double(timer.rate)).rounded(.up)))) remaining)"
+    }
+
+    public func screen(now: Double, width: Int, height: Int) -> [String] {
+        var out = [statusLine(played: played), ""]
+        out.append(String(format: "%@ at %.1f dBFS RMS on music_L and music_R", title, level))
+        if let total = timer.totalFrames {
+            out.append(PlayerScreen.progressBar(Double(played) / Double(max(total, 1)), width: width))
+            if timer.fadeSeconds > 0 { out.append(String(format: "fades out over the last %.0f s", timer.fadeSeconds)) }
+        }
+        let st = engine.output.status
+        out += ["", st.connected ? "JACK '\(st.server)' · \(st.rate) Hz · client \(st.clientName) · xruns \(st.xruns)" : "JACK '\(st.server)' gone · waiting for it to come back",
+                "s scope · q/Esc quit"]
+        return Array(out.prefix(max(height, 0))) + Array(repeating: "", count: max(0, height - out.count))
+    }
+}

@@ -1,0 +1,36 @@
+import TerminalUI
+
+/// One kind of live session (metronome, player, shadowing, playlist, noise) plugged into the
+/// control loop by `LiveEngine`: it turns keys into actions, reads its model at each status
+/// refresh, draws its screen or plain lines, and saves. Control thread.
+public protocol SessionController: AnyObject {
+    /// The plain lines' prefix: `woodshed click: `.
+    var command: String { get }
+    /// The line printed first on plain output (after the prefix); nil: none.
+    func startLine() -> String?
+    /// A key press (quit keys included: call `engine.loop.quit()`).
+    func press(_ key: Key, now: Double)
+    /// The status refresh, after MIDI, the renderer's notices and JACK upkeep: the place to see
+    /// the end of a program (`engine.loop.quit(.programEnded)`).
+    func refresh(now: Double)
+    /// The full screen, `width` × `height`.
+    func screen(now: Double, width: Int, height: Int) -> [String]
+    /// Plain output: the lines that are due since the last call, whole (a bar line of the
+    /// click has no prefix; the player's and noise's lines start with `command`).
+    func plainLines(now: Double) -> [String]
+    /// True while the oscilloscope and meters are shown under the screen.
+    var showsScope: Bool { get }
+    /// `--for`: fade the output out linearly over `seconds`, frame by frame, from now.
+    func fadeOut(seconds: Double)
+    /// Saves come at most this often (seconds) while changes keep coming.
+    var autosaveInterval: Double { get }
+    /// True while something changed that `save` would write.
+    var hasUnsavedChanges: Bool { get }
+    /// Writes what changed (settings, sections); reports problems itself.
+    func save()
+    /// Before the output closes: the last look at the model.
+    func willStop(now: Double)
+    /// After the output closed and the terminal is back: close, warn on stderr; returns the
+    /// last plain line (after the prefix).
+    func didStop(_ end: ControlLoop.End) -> String?
+}

@@ -1,0 +1,7 @@
+import App
+import Foundation
+
+/// SIGINT, SIGTERM and SIGHUP end the live loop at once (`QuitSignal`). Main thread.
+func installQuitSignals() {
+    QuitSignals.catching([SIGINT, SIGTERM, SIGHUP], with: quitSignalHandler)
+}
