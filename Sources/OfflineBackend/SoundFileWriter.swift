@@ -119,8 +119,14 @@ public final class SoundFileWriter {
 
     private static func explain(_ sndfileMessage: String, dir: String) -> String {
         var st = stat()
-        if stat(dir, &st) != 0 { return "folder '\(dir)' does not exist" }
+        if stat(dir, &st) != 0 {
+            return errno == ENOTDIR ? "a part of '\(dir)' is a file, not a folder" : "folder '\(dir)' does not exist"
+        }
+        if (st.st_mode & S_IFMT) != S_IFDIR { return "'\(dir)' is a file, not a folder" }
         if access(dir, W_OK) != 0 { return "folder '\(dir)' is not writable" }
-        return sndfileMessage
+        // libsndfile's "System error : No space left on device." → "No space left on device".
+        var words = sndfileMessage
+        if let colon = words.range(of: "System error : ") { words = String(words[colon.upperBound...]) }
+        return words.hasSuffix(".") ? String(words.dropLast()) : words
     }
 }

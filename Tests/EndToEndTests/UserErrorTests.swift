@@ -27,6 +27,12 @@ struct UserErrorTests {
     func files() throws {
         let dir = try E2E.tempDir()
         try expectError(["render", "/nonexistent-dir/x.wav", "120"], "cannot write '/nonexistent-dir/x.wav': folder '/nonexistent-dir' does not exist")
+        // A file where a folder should be: said in words, not as libsndfile's "System error : Not a directory."
+        let plain = dir.appendingPathComponent("plain.wav").path
+        FileManager.default.createFile(atPath: plain, contents: Data("x".utf8))
+        try expectError(["render", plain + "/x.wav", "120"], "cannot write '\(plain)/x.wav': '\(plain)' is a file, not a folder")
+        try expectError(["render", plain + "/sub/x.wav", "120"], "cannot write '\(plain)/sub/x.wav': a part of '\(plain)/sub' is a file, not a folder")
+        try FileManager.default.removeItem(atPath: plain)
         let mp3 = dir.appendingPathComponent("x.mp3").path
         try expectError(["render", mp3, "120"], "cannot tell the format of '\(mp3)': name it .wav or .flac, or give --format", noFileAt: mp3)
         let out = dir.appendingPathComponent("y.wav").path
