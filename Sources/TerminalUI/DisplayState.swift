@@ -56,27 +56,3 @@ public struct DisplayState: Equatable, Sendable {
         self.message = message; self.keys = keys
     }
 }
-
-/// How the current beat's box is lit. Any thread (a plain value).
-public enum Flash: Sendable {
-    /// Not lit: the current beat is marked, but quietly.
-    case none
-    /// Lit for a normal beat.
-    case beat
-    /// Lit for an accented beat (drawn solid).
-    case accent
-}
-
-/// One entry of the key legend, e.g. `KeyHelp(keys: "space", action: "start/stop")`.
-/// Any thread (a plain value).
-public struct KeyHelp: Equatable, Sendable {
-    /// The key or keys, as printed, e.g. "space" or "↑/↓".
-    public var keys: String
-    /// What they do, e.g. "start/stop".
-    public var action: String
-
-    /// A legend entry.
-    public init(keys: String, action: String) {
-        self.keys = keys; self.action = action
-    }
-}

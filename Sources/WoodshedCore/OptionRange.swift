@@ -33,12 +33,6 @@ public struct OptionRange: Hashable, Sendable {
     }
 }
 
-/// A number outside its `OptionRange`: one line for the user. Any thread.
-public struct OptionRangeError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
 extension OptionRange {
     /// Passes of a section (`--repeat`, a plan's "repeat").
     public static let repeats = OptionRange("--repeat", 1...10_000, or: "endless")

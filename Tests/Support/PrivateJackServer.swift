@@ -1,13 +1,5 @@
 import Foundation
 
-/// A failure of the JACK test tooling, with what the tool said. Any thread.
-public struct JackToolError: Error, CustomStringConvertible {
-    /// What went wrong, including the tool's own output where there is one.
-    public let description: String
-
-    public init(_ description: String) { self.description = description }
-}
-
 extension Process {
     /// `run()`, with SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM and SIGPIPE
     /// unblocked in the child. Foundation starts a child with the calling thread's signal mask,

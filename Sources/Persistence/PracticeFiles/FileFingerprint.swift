@@ -100,26 +100,3 @@ public struct FileFingerprint: Hashable, Sendable, CustomStringConvertible {
         return [0..<r, middle..<(middle + r), (size - r)..<size]
     }
 }
-
-/// 64-bit FNV-1a, byte by byte. Any thread (a value).
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
-        var h = value
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01b3
-        }
-        value = h
-    }
-}
-
-/// Why a file could not be fingerprinted: it could not be opened or read. Any thread.
-public struct FileFingerprintError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The file as the caller gave it.
-    public var path: String
-    public var reason: String
-
-    public var description: String { "can't read '\(path)': \(reason)" }
-}

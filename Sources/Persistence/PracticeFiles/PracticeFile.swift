@@ -50,34 +50,3 @@ public struct PracticeFile: Sendable, Equatable {
         !text.isEmpty && text.count <= 18 && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
-
-/// The settings last used with an audio file; nil means "not set" (the player's default).
-/// Any thread (a value).
-public struct PracticeSettings: Sendable, Equatable {
-    /// The section that was playing; the player ignores a name no section has.
-    public var lastSection: String?
-    /// Playing speed in thousandths (750 = 0.75×), 250–2000.
-    public var speed: Int?
-    /// Transpose in cents, −3600 to 3600.
-    public var transposeCents: Int?
-    /// Loop crossfade in milliseconds, 0–500.
-    public var crossfadeMilliseconds: Int?
-    /// The click's tempo along the audio.
-    public var clickTempo: Tempo?
-    /// The source frame a click beat falls on (where bar 1 starts), 0 or more.
-    public var clickOffset: Int64?
-
-    public init(lastSection: String? = nil, speed: Int? = nil, transposeCents: Int? = nil,
-                crossfadeMilliseconds: Int? = nil, clickTempo: Tempo? = nil, clickOffset: Int64? = nil) {
-        self.lastSection = lastSection
-        self.speed = speed
-        self.transposeCents = transposeCents
-        self.crossfadeMilliseconds = crossfadeMilliseconds
-        self.clickTempo = clickTempo
-        self.clickOffset = clickOffset
-    }
-
-    static let speedRange = 250...2000
-    static let transposeRange = -3600...3600
-    static let crossfadeRange = OptionRange.crossfade.range
-}

@@ -1,17 +1,5 @@
 import WoodshedCore
 
-/// Which end of a section a nudge moves. Any thread (a value).
-public enum SectionEdge: String, Sendable, CaseIterable {
-    case start, end
-}
-
-/// Why an edit of a practice file's sections was refused (nothing was changed). Any thread.
-public struct SectionEditError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
-
-    public init(_ description: String) { self.description = description }
-}
-
 /// Editing the sections; every edit keeps the file valid (unique usable names, every section
 /// inside the audio) or throws and changes nothing. Any thread (a value); the control thread
 /// saves the result.

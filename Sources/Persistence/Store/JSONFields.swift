@@ -8,14 +8,6 @@ extension Tempo {
     var decimal: Decimal { Decimal(milliBPM) / 1000 }
 }
 
-/// Any key, to find the fields a file has but a preset does not. Any thread.
-struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
 extension Decoder {
     func rejectUnknownKeys<K: CodingKey & CaseIterable>(_ known: K.Type) throws {
         let names = K.allCases.map(\.stringValue)

@@ -5,19 +5,6 @@ import Foundation
 // read exactly: a JSON number is a Double in the tree, whose shortest form is the decimal the
 // file wrote (up to 15 significant digits), so 133.333 is 133 333 thousandths.
 
-/// A field that is wrong: where (a JSON path, "" for the whole file) and why. Any thread.
-struct JSONFieldError: Error, Equatable {
-    var path: String
-    var message: String
-}
-
-/// Text that is not JSON: where (1-based line and column, when Foundation says) and why. Any thread.
-struct JSONSyntaxError: Error, Equatable {
-    var line: Int?
-    var column: Int?
-    var message: String
-}
-
 /// One value of a parsed JSON file and where it was found. Any thread (a plain value).
 struct JSONNode {
     /// As JSONSerialization gives it: NSNumber, String, [Any], [String: Any] or NSNull.
@@ -207,17 +194,5 @@ extension JSONNode {
         }
         _ = try root.object(known: known)
         return top
-    }
-}
-
-extension JSONSyntaxError {
-    /// A file cut short ("unexpected end of file") comes without a place: it is at the end.
-    func placedAtEndIfUnplaced(in data: Data) -> JSONSyntaxError {
-        guard line == nil else { return self }
-        var e = self
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        e.line = lines.count
-        e.column = String(decoding: lines.last ?? Data(), as: UTF8.self).count + 1
-        return e
     }
 }
