@@ -44,7 +44,7 @@ let package = Package(
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).
-        .target(name: "JackBackend", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "Control", "CJack", "CRealtimeSanitizer"]),
+        .target(name: "JackBackend", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "CJack", "CRealtimeSanitizer"]),
         // MIDI input from ALSA sequencer ports through RtMidi (devices not bridged into JACK).
         .target(name: "MIDIInput", dependencies: ["CRtMidi", "RealtimeKit", "MIDI"]),
         // Full-screen terminal display and key input (ANSI escape codes, no curses).
@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player"]),
-        .testTarget(name: "JackBackendTests", dependencies: ["JackBackend"]),
+        .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
     ]

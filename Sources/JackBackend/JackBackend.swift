@@ -1,11 +1,12 @@
 import CJack
 import Foundation
-import Control
 import RenderGraph
+import WoodshedCore
 
-/// The live session's link to JACK: opens the client, connects the `click` port, runs the
-/// transport role, notices when the server goes away and reconnects when one is back
-/// (polling with JackNoStartServer, so it never starts a server). Control thread only.
+/// The app's link to JACK: opens the client, connects the `click` port, runs the transport
+/// role, notices when the server goes away and reconnects when one is back (polling with
+/// JackNoStartServer, so it never starts a server). It asks the app for each connection's
+/// renderer and tells it the transport's state through `notifications`. Control thread only.
 public final class JackBackend: TransportRequests {
     /// How to connect.
     public struct Options: Sendable {
@@ -50,7 +51,8 @@ public final class JackBackend: TransportRequests {
     }
 
     public let options: Options
-    public let session: LiveSession
+    /// The app's side: renderers for new connections, the transport's state.
+    public let notifications: any JackNotifications
     public private(set) var status = Status()
     /// One-line events for the display and the log ("JACK server gone", "reconnected").
     public private(set) var events: [String] = []
@@ -64,15 +66,16 @@ public final class JackBackend: TransportRequests {
     private var xrunsBefore = 0
     private var skippedBefore = 0
 
-    public init(options: Options, session: LiveSession) {
+    /// The backend for `notifications`' app. Does not connect yet (`start()` does). The app
+    /// sends its transport requests (start, stop) to the backend itself.
+    public init(options: Options, notifications: any JackNotifications) {
         self.options = options
-        self.session = session
+        self.notifications = notifications
         status.server = options.server ?? ProcessInfo.processInfo.environment["JACK_DEFAULT_SERVER"] ?? "default"
         status.clientName = options.clientName
         jack_set_error_function(jackMessage)
         jack_set_info_function(jackMessage)
         if !options.noConnect, let c = options.connect { wantedConnections = c }
-        session.transport = self
     }
 
     /// The first connection. Throws `JackError.noServer` (with the command to start one) when
@@ -95,12 +98,12 @@ public final class JackBackend: TransportRequests {
             status.skippedCycles = skippedBefore + ctx.skippedCycles.load(ordering: .relaxed)
             status.bufferSize = c.serverBufferSize
             status.rolling = ctx.rolling.load(ordering: .relaxed)
-            session.transportRolling(status.rolling)
+            notifications.transportRolling(status.rolling)
             if options.transport == .follow {
                 let m = ctx.masterMilliBPM.load(ordering: .relaxed)
                 if m > 0 {
-                    session.follow(milliBPM: m, beats: ctx.masterBeats.load(ordering: .relaxed),
-                                   denominator: ctx.masterBeatType.load(ordering: .relaxed))
+                    notifications.follow(milliBPM: m, beats: ctx.masterBeats.load(ordering: .relaxed),
+                                         denominator: ctx.masterBeatType.load(ordering: .relaxed))
                 }
             }
             if !options.noConnect && now - lastConnectionCheck >= 1 {
@@ -172,9 +175,9 @@ public final class JackBackend: TransportRequests {
         }
         // JACK bar 1 is transport frame 0: a map's count-in bars come first. (Only a map keeps
         // its count-in in transport modes; free mode publishes no BBT.)
-        let barOffset = Int64(session.mapPlan?.countInBars ?? 0)
+        let barOffset = Int64(notifications.countInBars)
         let c = try JackConnection(name: options.clientName, server: options.server, midiClock: options.midiClock) { rate in
-            let renderer = try self.session.makeRenderer(rate: rate)
+            let renderer = try self.notifications.makeRenderer(rate: rate)
             let context = RenderContext(renderer: renderer, mode: mode, barOffset: barOffset)
             context.deck = try self.options.makeDeck?(rate)
             context.noise = try self.options.makeNoise?(rate)

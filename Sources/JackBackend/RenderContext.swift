@@ -99,7 +99,7 @@ public final class RenderContext: @unchecked Sendable {
     @inline(__always)
     func leaveCallback() { inCallback.store(false, ordering: .releasing) }
 
-    /// Stops the callbacks from touching the renderer, the player's deck or the session's
+    /// Stops the callbacks from touching the renderer, the player's deck or the app's
     /// snapshots (the app frees them after `JackBackend.stop()`, while a close that a stopping
     /// server holds up may still let a cycle run), and waits up to `timeout` seconds for a
     /// callback that is running to return. Control thread; false when one still ran then.

@@ -7,10 +7,3 @@ public enum TransportMode: String, Sendable, CaseIterable {
     /// Becomes timebase master (only if none exists) and publishes bar/beat/tick.
     case master
 }
-
-/// What the session asks of the transport in follow/master mode (start, stop). Implemented by
-/// the JACK backend. Control thread.
-public protocol TransportRequests: AnyObject {
-    func requestStart()
-    func requestStop()
-}
