@@ -35,6 +35,7 @@ struct PlaySetup {
         let opened = try AudioSource.open(path: path, cacheDirectory: cache.directory, cacheLimit: cache.limit, progress: progress)
         source = opened
         info = opened.info
+        warnings = opened.warnings
         let rate = info.rate
 
         // The practice file: live always, offline for --section.
@@ -121,6 +122,7 @@ struct PlaySetup {
                 opened.append(try AudioSource.open(path: track.path, cacheDirectory: cache.directory, cacheLimit: cache.limit) {
                     progress?(track.path, $0)
                 })
+                warnings += opened.last!.warnings
             } catch {
                 warnings.append("skipped \(track.path): \(error)")
             }
