@@ -2,10 +2,10 @@
 public struct AudioFileInfo: Sendable, Equatable {
     /// The path as the caller gave it.
     public var path: String
-    /// The length in source frames. From the file's header when probed; an open `AudioSource`
-    /// that decodes into the cache reports the number of frames the decoder really produced
-    /// (an MP3 header's length is an estimate when it lacks a Xing/LAME frame count, and a cut
-    /// MP3 holds fewer frames than its header says).
+    /// The length in source frames. From the file's header when probed (for an MP3: the
+    /// Xing/Info header's, gapless, or counted from its frames when that header is missing or
+    /// does not match the file); an open `AudioSource` that decodes into the cache reports the
+    /// number of frames the decoder really produced.
     public var frames: Int64
     /// Frames per second.
     public var rate: Int
@@ -14,8 +14,9 @@ public struct AudioFileInfo: Sendable, Equatable {
     public var format: AudioFormat
     /// "WAV", "FLAC", "Ogg Vorbis", "Opus", "MP3", ...: `format.name`.
     public var formatName: String
-    /// False when libsndfile cannot seek in this file exactly (MP3, Ogg Vorbis, Opus and other
-    /// codecs with state across frames): an `AudioSource` then reads a decoded copy instead.
+    /// False when the file's decoder cannot seek in it exactly (libsndfile in Ogg Vorbis, Opus and
+    /// other codecs with state across frames): an `AudioSource` then reads a decoded copy
+    /// instead. True for WAV, FLAC, AIFF (libsndfile) and MP3 (libmpg123, see `MP3Decoder`).
     public var seeksExactly: Bool
 
     public init(path: String, frames: Int64, rate: Int, channels: Int, format: AudioFormat,

@@ -3,7 +3,7 @@ extension AudioSource {
     /// Reads `count` stereo frames, interleaved L R, starting at source frame `start` (which may
     /// be negative or past the end: zeros there). Mono is duplicated to both sides; more than
     /// two channels: the first two. Always fills all `count` frames (zeros from where the file
-    /// cannot be read, which does not happen to a file that opened). Exact at every position in
+    /// cannot be read: past damage found in an MP3, see `readFailure`). Exact at every position in
     /// every format. Memory is bounded: one chunk of the file at a time.
     public func read(from start: Int64, count: Int, into buffer: UnsafeMutablePointer<Float>) {
         precondition(count >= 0, "AudioSource.read: negative count \(count)")
@@ -27,13 +27,13 @@ extension AudioSource {
     /// Reads up to `frames` (at most one chunk) from `frame` as stereo into `output`; the number read.
     private func readChunk(at frame: Int64, frames: Int, into output: UnsafeMutablePointer<Float>) -> Int {
         if position != frame {
-            guard file.seek(to: frame) else {
+            guard decoder.seek(to: frame) else {
                 position = nil
                 return 0
             }
         }
         let target = channels == 2 ? output : scratch
-        let got = max(file.read(into: target, frames: frames), 0)
+        let got = max(decoder.read(into: target, frames: frames), 0)
         position = got == frames ? frame + Int64(got) : nil
         switch channels {
         case 1:

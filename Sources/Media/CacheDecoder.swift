@@ -61,7 +61,7 @@ enum CacheDecoder {
         let expected = Double(source.info.frames)
         var written: Int64 = 0, reported = 0.0
         while true {
-            let got = source.file.read(into: input, frames: chunkFrames)
+            let got = source.decoder.read(into: input, frames: chunkFrames)
             if got <= 0 { break }
             for frame in 0..<got {
                 for channel in 0..<outChannels {
@@ -77,8 +77,8 @@ enum CacheDecoder {
                 progress?(fraction)
             }
         }
-        if source.file.hasError {
-            throw .decodeFailed(path: source.info.path, reason: source.file.errorMessage)
+        if let failure = source.decoder.failure {
+            throw .decodeFailed(path: source.info.path, reason: failure)
         }
         return written
     }

@@ -18,7 +18,7 @@ enum CacheFolder {
     }
 
     /// The copy's file name: the source's name (made safe, shortened) and a hash of its path,
-    /// e.g. "song.mp3-1f0c3a5e9b7d2c41.flac", so one source always has one copy.
+    /// e.g. "song.ogg-1f0c3a5e9b7d2c41.flac", so one source always has one copy.
     static func entryName(for identity: SourceIdentity) -> String {
         let base = identity.canonicalPath.split(separator: "/").last.map(String.init) ?? "audio"
         let safe = String(base.unicodeScalars.prefix(48).map { scalar in

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Worker threads (the thread that opens an `AudioSource`). Decoded copies of the files that
-/// libsndfile cannot seek in exactly (MP3, Ogg Vorbis, Opus, ...), one per source file, in the
+/// libsndfile cannot seek in exactly (Ogg Vorbis, Opus, ADPCM, ...), one per source file, in the
 /// format `CacheFormat` describes.
 ///
 /// A copy is named after its source's path and labelled inside with the source's size,

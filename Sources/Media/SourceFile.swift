@@ -2,11 +2,14 @@ import CSndFile
 import Foundation
 
 /// Worker threads. A user's audio file, opened and checked: what it holds, which version of it
-/// this is, and the libsndfile handle (at frame 0) to read it through.
+/// this is, and the decoder (at frame 0) to read it through: libmpg123 for MP3 (found by its
+/// content, whatever its name), libsndfile for the rest.
 struct SourceFile {
-    let file: SoundFile
+    let decoder: any FrameDecoder
     let info: AudioFileInfo
     let identity: SourceIdentity
+    /// Things the user should know about the file (one line each, naming it).
+    var warnings: [String] = []
 
     /// Opens and checks `path`; every problem is a one-line `AudioFileError` naming the file.
     ///
@@ -15,8 +18,8 @@ struct SourceFile {
     /// cut short. "Cut short" means the audio cannot be read to the end its header gives: a
     /// FLAC cut in half (its last frames cannot be read), or an Ogg file without its last page
     /// (libsndfile cannot find its length). A WAV whose data chunk is cut is not
-    /// refused: libsndfile shortens it to the frames that are there. Nor is a cut MP3: MP3
-    /// lengths are estimates anyway, and the decode into the cache counts the real frames.
+    /// refused: libsndfile shortens it to the frames that are there. Nor is a cut MP3: its
+    /// frames are counted (see `MP3Decoder.open`), with a warning.
     static func open(path: String) throws(AudioFileError) -> SourceFile {
         let descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: SystemMessage.errno(errno)) }
@@ -34,17 +37,24 @@ struct SourceFile {
         if status.st_size == 0 { throw .empty(path: path) }
         // Opened without blocking so that a FIFO could not hang us; reads may block from here.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let identity = SourceIdentity(
+            canonicalPath: canonicalPath(path), size: Int64(status.st_size),
+            modifiedSeconds: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec),
+            inode: UInt64(status.st_ino))
+
+        if let head = MP3StreamHead.read(descriptor: descriptor), head.header.layer == 3 {
+            let mp3 = try MP3Decoder.open(path: path, descriptor: descriptor, head: head, fileSize: Int64(status.st_size))
+            let info = AudioFileInfo(path: path, frames: mp3.frames, rate: mp3.rate, channels: mp3.channels,
+                                     format: .mp3, formatName: AudioFormat.mp3.name, seeksExactly: true)
+            return SourceFile(decoder: mp3, info: info, identity: identity, warnings: mp3.warnings)
+        }
 
         guard let file = SoundFile(descriptor: descriptor, mode: Int32(SFM_READ)) else {
             throw refusal(path: path, descriptor: descriptor)
         }
 
         let info = try describe(file, path: path)
-        let identity = SourceIdentity(
-            canonicalPath: canonicalPath(path), size: Int64(status.st_size),
-            modifiedSeconds: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec),
-            inode: UInt64(status.st_ino))
-        return SourceFile(file: file, info: info, identity: identity)
+        return SourceFile(decoder: file, info: info, identity: identity)
     }
 
     /// The info of a file libsndfile opened, or why it cannot be played.

@@ -29,12 +29,13 @@ struct PlaySetup {
     /// Live: things to tell the user before playing (an unusable practice file).
     var warnings: [String] = []
 
-    /// `progress`: the decode of an MP3/Vorbis file into the cache (0…1).
+    /// `progress`: the decode of an Ogg Vorbis/Opus file into the cache (0…1); MP3 is read in place.
     init(path: String, options o: PlayOptions, countIn: Int?, live: Bool = false, progress: ((Double) -> Void)?) throws {
         let cache = try Self.decodeCache()
         let opened = try AudioSource.open(path: path, cacheDirectory: cache.directory, cacheLimit: cache.limit, progress: progress)
         source = opened
         info = opened.info
+        warnings = opened.warnings
         let rate = info.rate
 
         // The practice file: live always, offline for --section.
@@ -118,6 +119,7 @@ struct PlaySetup {
                 opened.append(try AudioSource.open(path: track.path, cacheDirectory: cache.directory, cacheLimit: cache.limit) {
                     progress?(track.path, $0)
                 })
+                warnings += opened.last!.warnings
             } catch {
                 warnings.append("skipped \(track.path): \(error)")
             }

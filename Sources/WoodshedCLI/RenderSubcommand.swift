@@ -138,6 +138,7 @@ struct RenderSubcommand: ParsableCommand {
             defer { progress.finish() }
             let setup = try PlaySetup(path: play, options: practice, countIn: click.countIn) { progress.update(fraction: $0) }
             progress.finish()
+            for w in setup.warnings { writeStderr("Warning: \(w)\n") }
             try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: click.volume)
                 .write(to: output, format: fileFormat)
             return

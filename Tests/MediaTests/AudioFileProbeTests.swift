@@ -13,7 +13,7 @@ struct AudioFileProbeTests {
         let format = fixture.format.audioFormat
         let expected = AudioFileInfo(path: path, frames: Int64(fixture.frames), rate: fixture.rate,
                                      channels: fixture.channels, format: format, formatName: format.name,
-                                     seeksExactly: fixture.format.isLossless)
+                                     seeksExactly: fixture.format.readsInPlace)
         #expect(try AudioFileProbe.info(path: path) == expected)
         let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
         #expect(source.info == expected)

@@ -152,18 +152,17 @@ struct BadFileTests {
                 == Array(stereo(fixture.samples(), channels: 2).prefix(2 * frames)) + Array(repeating: 0, count: 20))
     }
 
-    @Test("an MP3 cut in half plays the frames that decode, counted by the decode")
+    @Test("an MP3 cut in half plays the frames that decode, counted when it is opened")
     func mp3CutInHalf() throws {
         let folder = try TemporaryFolder()
         let path = try cut(Fixture(format: .mp3, rate: 44_100, channels: 2).write(in: folder), to: 0.5,
                            as: "half.mp3", in: folder)
-        #expect(try AudioFileProbe.info(path: path).frames == 441_000)  // the LAME header's count
-        let decoded = try decodeAll(path)
-        let frames = decoded.samples.count / 2
+        let decoded = try mpg123Decode(path, in: folder).frames
+        let frames = decoded.count / 2
         #expect(frames > 200_000 && frames < 230_000)
+        #expect(try AudioFileProbe.info(path: path).frames == Int64(frames))  // not the LAME header's 441000
         let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
         #expect(source.info.frames == Int64(frames))
-        #expect(source.sequentialFrames(count: frames + 10)
-                == decoded.samples.map(cacheQuantised) + Array(repeating: 0, count: 20))
+        #expect(firstDifference(source.sequentialFrames(count: frames + 10), decoded + Array(repeating: 0, count: 20)) == "same")
     }
 }

@@ -56,6 +56,9 @@ enum FixtureFormat: String, CaseIterable, Sendable {
     }
 
     var isLossless: Bool { self == .wav || self == .flac }
+    /// Read in place, exactly (libsndfile for WAV and FLAC, libmpg123 for MP3); Ogg Vorbis and
+    /// Opus go through the decode cache.
+    var readsInPlace: Bool { isLossless || self == .mp3 }
 }
 
 /// Test thread (a value). One test file: format, rate, channels and length.
