@@ -1,3 +1,4 @@
+import Jobs
 import Control
 import Persistence
 import Sounds
@@ -24,7 +25,7 @@ struct LiveSetup {
 
         let tempoIsConstant = o.tempo.map { (try? Tempo(parsing: $0)) != nil } ?? true
         if o.map != nil || o.preset != nil || !tempoIsConstant {
-            let setup = try ClickSetup(options: o, lengthGivenInSeconds: true)
+            let setup = try ClickSetup(options: o.request, lengthGivenInSeconds: true)
             var plan = setup.plan
             if let bars = o.bars { plan.map = try plan.map.limited(toBars: bars) }
             if o.sound == nil { s.sound = setup.sound }

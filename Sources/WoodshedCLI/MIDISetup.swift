@@ -1,3 +1,4 @@
+import Jobs
 import Control
 import Foundation
 import MIDI

@@ -1,3 +1,4 @@
+import Jobs
 import App
 import ArgumentParser
 import Control
@@ -63,8 +64,8 @@ struct PlaySubcommand: ParsableCommand {
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
         try output.check()
-        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
-        let setup = try PlaySetup(path: file, options: practice, countIn: countIn, live: true) { progress.update(fraction: $0) }
+        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
+        let setup = try PlaySetup(path: file, options: practice.request, countIn: countIn, live: true) { progress.update(fraction: $0) }
         progress.finish()
         try LivePlayLauncher(setup: setup, output: output, midi: midi, log: log).run(shadow: nil)
     }

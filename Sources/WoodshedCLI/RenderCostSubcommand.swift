@@ -1,3 +1,4 @@
+import Jobs
 import App
 import ArgumentParser
 import Foundation
@@ -87,7 +88,7 @@ struct RenderCostSubcommand: ParsableCommand {
     /// refills the ring and that call is timed too, divided by the ring blocks it wrote.
     private func runPlayer(path: String) throws {
         guard block > 0 && block <= 8192 else { throw ValidationErrorMessage("--block must be 1 to 8192") }
-        let setup = try PlaySetup(path: path, options: practice, countIn: nil, progress: nil)
+        let setup = try PlaySetup(path: path, options: practice.request, countIn: nil, progress: nil)
         let program = setup.program(outputRate: rate)
         let sounds = try SoundSpec(parsing: "beep").load(rate: rate)
         let writer = ProgramWriter(program: program, source: setup.source,

@@ -1,3 +1,4 @@
+import Jobs
 import App
 import ArgumentParser
 import OfflineBackend
@@ -125,7 +126,7 @@ struct RenderSubcommand: ParsableCommand {
             return
         }
         if let playlist {
-            let progress = ProgressLine(label: "decoding", rate: 1, enabled: Diagnostics.stderrIsTerminal)
+            let progress = ProgressLine(label: "decoding", rate: 1, enabled: ProgressLine.stderrIsTerminal)
             let setup = try PlaySetup(playlist: playlist, shuffle: false, repeatAll: false) { _, f in progress.update(fraction: f) }
             progress.finish()
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
@@ -134,15 +135,16 @@ struct RenderSubcommand: ParsableCommand {
             return
         }
         if let play {
-            let progress = ProgressLine(label: "decoding \(play) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
+            let progress = ProgressLine(label: "decoding \(play) once (kept in the cache)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
             defer { progress.finish() }
-            let setup = try PlaySetup(path: play, options: practice, countIn: click.countIn) { progress.update(fraction: $0) }
+            let setup = try PlaySetup(path: play, options: practice.request, countIn: click.countIn) { progress.update(fraction: $0) }
             progress.finish()
             try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: click.volume)
                 .write(to: output, format: fileFormat)
             return
         }
-        let job = try RenderJob(click: click, rate: rate, seconds: seconds, log: log)
+        let job = try RenderJob(click: click.request, levels: click.levelVolumes(), volume: click.volume, rate: rate, seconds: seconds)
+        log.debug("\(job.debugDescription)")
         try job.write(to: output, format: fileFormat)
     }
 }

@@ -1,3 +1,4 @@
+import Jobs
 import App
 import ArgumentParser
 import Foundation
@@ -101,14 +102,14 @@ struct ShadowSubcommand: ParsableCommand {
         options.section = sentence
         options.speed = speed
         options.crossfade = crossfade
-        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
-        var setup = try PlaySetup(path: file, options: options, countIn: nil, live: true) { progress.update(fraction: $0) }
+        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
+        var setup = try PlaySetup(path: file, options: options.request, countIn: nil, live: true) { progress.update(fraction: $0) }
         progress.finish()
         guard setup.unsavedCount == 0 else {
             throw ValidationErrorMessage("\(file) has no sentences yet: give --subs FILE (subtitles or labels) or --split silence")
         }
         var shadowPlan = try PlaySetup.plan(RepeatPlan(repeats: OptionRange.passes(`repeat`), gap: RepeatPlan.parseGap(gap),
-                                                       advance: wait ? .stop : .next), options: options, countIn: nil)
+                                                       advance: wait ? .stop : .next), options: options.request, countIn: nil)
         if let plan {
             shadowPlan.speedLadder = try plan.split(separator: ",").map { try RepeatPlan.parseSpeed(String($0)) }
         }

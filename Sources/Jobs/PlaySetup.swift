@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import Media
 import Persistence
@@ -12,25 +11,25 @@ import WoodshedCore
 /// of the file, with an A–B from the options or the whole file first when asked for or when
 /// none is saved, and the settings last used with the file where the options say nothing.
 /// Main thread.
-struct PlaySetup {
-    let source: ProgramSource
-    let info: AudioFileInfo
-    private(set) var sections: [Section]
+public struct PlaySetup {
+    public let source: ProgramSource
+    public let info: AudioFileInfo
+    public private(set) var sections: [Section]
     /// How many of the first sections are only for this session (never saved).
-    let unsavedCount: Int
-    let startSection: Int
-    let speed: Int
-    let transposeCents: Int
-    let click: MusicClick?
-    let crossfadeMilliseconds: Int
-    let engine: StretchEngine
+    public let unsavedCount: Int
+    public let startSection: Int
+    public let speed: Int
+    public let transposeCents: Int
+    public let click: MusicClick?
+    public let crossfadeMilliseconds: Int
+    public let engine: StretchEngine
     /// Live: the file's practice file as loaded (to save changes into), and its store.
-    let practice: PracticeFileLoad?
+    public let practice: PracticeFileLoad?
     /// Live: things to tell the user before playing (an unusable practice file).
-    var warnings: [String] = []
+    public var warnings: [String] = []
 
     /// `progress`: the decode of an MP3/Vorbis file into the cache (0…1).
-    init(path: String, options o: PlayOptions, countIn: Int?, live: Bool = false, progress: ((Double) -> Void)?) throws {
+    public init(path: String, options o: PlayRequest, countIn: Int?, live: Bool = false, progress: ((Double) -> Void)?) throws {
         let cache = try Self.decodeCache()
         let opened = try AudioSource.open(path: path, cacheDirectory: cache.directory, cacheLimit: cache.limit, progress: progress)
         source = opened
@@ -85,7 +84,7 @@ struct PlaySetup {
 
         speed = try o.speed.map { try RepeatPlan.parseSpeed($0) } ?? remembered?.speed ?? 1000
         if let t = o.transpose {
-            transposeCents = try PlayOptions.transposeCents(t)
+            transposeCents = try PlayRequest.transposeCents(t)
         } else {
             transposeCents = remembered?.transposeCents ?? 0
         }
@@ -107,7 +106,7 @@ struct PlaySetup {
     /// shuffled, each played once, then the next (with repeat-all, the first again after the
     /// last). Tracks at another rate than the first are converted to it. A missing or
     /// unreadable track is skipped with a warning. Nothing is saved.
-    init(playlist name: String, shuffle: Bool?, repeatAll: Bool?, progress: ((String, Double) -> Void)?) throws {
+    public init(playlist name: String, shuffle: Bool?, repeatAll: Bool?, progress: ((String, Double) -> Void)?) throws {
         let list: Playlist
         do { list = try PlaylistStore().load(try PlaylistName(name)) } catch { throw ValidationErrorMessage("\(error)") }
         let cache = try Self.decodeCache()
@@ -155,12 +154,12 @@ struct PlaySetup {
     }
 
     /// Every section practised by `plan` (shadowing's one plan for all sentences).
-    mutating func usePlan(_ plan: RepeatPlan) {
+    public mutating func usePlan(_ plan: RepeatPlan) {
         for i in sections.indices { sections[i].plan = plan }
     }
 
     /// `plan` with the parts the options give replaced.
-    static func plan(_ base: RepeatPlan, options o: PlayOptions, countIn: Int?) throws -> RepeatPlan {
+    public static func plan(_ base: RepeatPlan, options o: PlayRequest, countIn: Int?) throws -> RepeatPlan {
         var plan = base
         if let r = o.repeat { plan.repeats = try OptionRange.passes(r) }
         if let g = o.gap { plan.gap = try RepeatPlan.parseGap(g) }
@@ -181,7 +180,7 @@ struct PlaySetup {
 
     /// An A–B from `--from` and `--to` (source frames) that fits the file, or an error saying
     /// where, in times.
-    static func checkRange(from: Int64, to: Int64, frames: Int64, rate: Int, path: String) throws {
+    public static func checkRange(from: Int64, to: Int64, frames: Int64, rate: Int, path: String) throws {
         func time(_ frame: Int64) -> SourceTime { SourceTime.of(frame: frame, rate: rate) }
         guard from >= 0 else { throw ValidationErrorMessage("--from \(time(from)) is before the start of \(path)") }
         guard from < frames else { throw ValidationErrorMessage("--from \(time(from)) is past the end of \(path) (\(time(frames)))") }
@@ -194,7 +193,7 @@ struct PlaySetup {
 
     /// The decode cache's folder and size limit, from the environment (`XDG_CACHE_HOME`,
     /// `WOODSHED_DECODE_CACHE_MIB`).
-    static func decodeCache() throws -> (directory: URL, limit: Int64) {
+    public static func decodeCache() throws -> (directory: URL, limit: Int64) {
         let environment = ProcessInfo.processInfo.environment
         do {
             return (DecodeCache.defaultDirectory(environment: environment), try DecodeCache.limit(environment: environment))
@@ -209,7 +208,7 @@ struct PlaySetup {
     }
 
     /// The program at the output rate.
-    func program(outputRate: Int) -> PracticeProgram {
+    public func program(outputRate: Int) -> PracticeProgram {
         PracticeProgram(sections: sections, settings: ProgramSettings(
             sourceRate: info.rate, outputRate: outputRate, speed: speed, transposeCents: transposeCents,
             crossfadeFrames: ProgramSettings.crossfadeFrames(milliseconds: crossfadeMilliseconds, outputRate: outputRate),
@@ -217,13 +216,13 @@ struct PlaySetup {
     }
 
     /// `song.flac · FLAC stereo 44100 Hz · 3:45.000`.
-    var fileLine: String {
+    public var fileLine: String {
         if info.formatName == "playlist" { return summary }
         return "\(URL(fileURLWithPath: info.path).lastPathComponent) · \(info.formatName) \(info.channels == 1 ? "mono" : "stereo") \(info.rate) Hz · \(SourceTime.of(frame: info.frames, rate: info.rate))"
     }
 
     /// One line: file, section, plan (for a playlist: its tracks and length).
-    var summary: String {
+    public var summary: String {
         let s = sections[startSection]
         let r = info.rate
         if info.formatName == "playlist" {

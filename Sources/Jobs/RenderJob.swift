@@ -1,4 +1,3 @@
-import Logging
 import OfflineBackend
 import RenderGraph
 import Sounds
@@ -9,17 +8,18 @@ import Glibc
 
 /// One offline render: the plan compiled for the rate, the sounds, the renderer, the length.
 /// Main thread.
-struct RenderJob {
-    let setup: ClickSetup
-    let timeline: ClickTimeline
-    let sounds: ClickSounds
-    let frames: Int64
-    let rate: Int
-    let levels: (accent: Float, normal: Float, subdivision: Float)
-    let volume: Float
-    let log: Logger
+public struct RenderJob {
+    public let setup: ClickSetup
+    public let timeline: ClickTimeline
+    public let sounds: ClickSounds
+    public let frames: Int64
+    public let rate: Int
+    public let levels: (accent: Float, normal: Float, subdivision: Float)
+    public let volume: Float
 
-    init(click: ClickOptions, rate: Int, seconds: Double?, log: Logger) throws {
+    /// `levels`: the accent, normal and subdivision volumes; `volume`: the master volume.
+    public init(click: ClickRequest, levels: (accent: Float, normal: Float, subdivision: Float), volume: Float,
+                rate: Int, seconds: Double?) throws {
         setup = try ClickSetup(options: click, lengthGivenInSeconds: seconds != nil)
         timeline = try ClickTimeline(plan: setup.plan, rate: rate)
         if let seconds {
@@ -30,14 +30,18 @@ struct RenderJob {
             throw TimingError.endlessNeedsLength
         }
         sounds = try SoundSpec(parsing: setup.sound).load(rate: rate)
-        levels = try click.levelVolumes()
-        volume = click.volume
+        self.levels = levels
+        self.volume = volume
         self.rate = rate
-        self.log = log
-        log.debug("timeline: \(timeline.segments.count) segments, \(frames) frames at \(rate) Hz, sound \(sounds.name)")
     }
 
-    func write(to path: String, format: OutputFormat) throws {
+    /// For `--verbose`: "timeline: 3 segments, 352800 frames at 44100 Hz, sound beep".
+    public var debugDescription: String {
+        "timeline: \(timeline.segments.count) segments, \(frames) frames at \(rate) Hz, sound \(sounds.name)"
+    }
+
+    /// Writes the click to `path`, with a progress line, and prints what it wrote.
+    public func write(to path: String, format: OutputFormat) throws {
         let renderer = Renderer(timeline: timeline, sounds: sounds)
         for command: RenderCommand in [
             .setMasterVolume(volume),
@@ -47,7 +51,7 @@ struct RenderJob {
         ] {
             _ = renderer.commands.tryPush(command)
         }
-        let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: Diagnostics.stderrIsTerminal)
+        let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         Interrupts.install()
         defer { progress.finish() }
         let written = try OfflineRender.run(renderer: renderer, frames: frames, to: path, format: format, rate: rate) { done, total in
@@ -55,13 +59,5 @@ struct RenderJob {
         }
         progress.finish()
         print("wrote \(path): \(setup.summary), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written))")
-    }
-}
-
-/// Ctrl-C, `kill` or a closed terminal (SIGHUP) during a render: stop, remove the partial
-/// file, exit non-zero. Install before the output's partial file is made. Main thread.
-enum Interrupts {
-    static func install() {
-        QuitSignals.catching([SIGINT, SIGTERM, SIGHUP]) { _ in OfflineRender.interruptRequested.store(true, ordering: .relaxed) }
     }
 }

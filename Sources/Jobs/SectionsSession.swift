@@ -6,19 +6,19 @@ import WoodshedCore
 
 /// The audio file a `woodshed sections` command works on and its practice file, loaded from
 /// and saved to the sections store. Main thread.
-struct SectionsSession {
+public struct SectionsSession {
     /// The audio file as the user gave it.
-    let audioPath: String
-    let store: SectionStore
+    public let audioPath: String
+    public let store: SectionStore
     /// The practice file as loaded; `save` writes only when `file` differs from it.
-    let loaded: PracticeFile
-    var file: PracticeFile
+    public let loaded: PracticeFile
+    public var file: PracticeFile
 
     /// Probes the audio (no decoding), fingerprints it and loads its practice file; writes
     /// nothing. A saved file that does not parse is an error here (the command changes and
     /// shows nothing, and the file is left as it is), unless `acceptingBrokenFile` (`history`
     /// and `restore` work on the backups, and may replace a broken file).
-    init(audioPath: String, store: SectionStore = SectionStore(), acceptingBrokenFile: Bool = false) throws {
+    public init(audioPath: String, store: SectionStore = SectionStore(), acceptingBrokenFile: Bool = false) throws {
         let info: AudioFileInfo
         do {
             info = try AudioFileProbe.info(path: audioPath)
@@ -42,7 +42,7 @@ struct SectionsSession {
 
     /// Saves the file when an action changed it (atomically, keeping 5 backups), keeping what
     /// another program saved meanwhile (see `SectionStore.save(_:since:)`).
-    func saveIfChanged() throws {
+    public func saveIfChanged() throws {
         guard file != loaded else { return }
         do {
             try store.save(file, since: loaded)
@@ -52,10 +52,10 @@ struct SectionsSession {
     }
 
     /// The time of a source frame, as m:ss.fff.
-    func time(_ frame: Int64) -> String { SourceTime.of(frame: frame, rate: file.rate).description }
+    public func time(_ frame: Int64) -> String { SourceTime.of(frame: frame, rate: file.rate).description }
 
     /// The frame of a time the user typed, or a one-line error.
-    func frame(_ text: String) throws -> Int64 {
+    public func frame(_ text: String) throws -> Int64 {
         do {
             return try SourceTime(parsing: text).frame(rate: file.rate)
         } catch {
@@ -64,13 +64,13 @@ struct SectionsSession {
     }
 
     /// `0:02.000 to 0:06.500 (0:04.500)`.
-    func range(_ s: Section) -> String {
+    public func range(_ s: Section) -> String {
         "\(time(s.start)) to \(time(s.end)) (\(time(s.length)))"
     }
 
     /// What a merge did: a line per section ("added 's1': 0:01.000 to 0:03.000 (0:02.000); 1
     /// pass, then stop"), then `summary("N things")` + ": A added, R replaced".
-    func mergeReport(_ report: [(name: String, replaced: Bool)], of incoming: [Section],
+    public func mergeReport(_ report: [(name: String, replaced: Bool)], of incoming: [Section],
                      thing: String, summary: (String) -> String) -> String {
         var lines = zip(report, incoming).map { item, s in
             "\(item.replaced ? "replaced" : "added") '\(s.name)': \(range(s)); \(s.plan.summary)"
@@ -81,7 +81,7 @@ struct SectionsSession {
     }
 
     /// The section a NAME argument picks (by name or number), or a one-line error.
-    func pick(_ reference: String) throws -> (index: Int, section: Section) {
+    public func pick(_ reference: String) throws -> (index: Int, section: Section) {
         do {
             return try file.section(reference)
         } catch {
@@ -90,7 +90,7 @@ struct SectionsSession {
     }
 
     /// Runs an edit of the file, turning a refusal into a one-line error.
-    mutating func edit<T>(_ body: (inout PracticeFile) throws(SectionEditError) -> T) throws -> T {
+    public mutating func edit<T>(_ body: (inout PracticeFile) throws(SectionEditError) -> T) throws -> T {
         do throws(SectionEditError) {
             return try body(&file)
         } catch {

@@ -8,15 +8,24 @@ import WoodshedCore
 /// `woodshed render OUT --play FILE`: the practice program written offline through the live
 /// player's worker and deck. Stereo with the click mixed in, or with `--stems` three channels
 /// (music left, music right, click). Main thread.
-struct PlayRenderJob {
-    let setup: PlaySetup
-    let rate: Int
-    let seconds: Double?
-    let stems: Bool
-    let sound: String?
-    let volume: Float
+public struct PlayRenderJob {
+    public let setup: PlaySetup
+    public let rate: Int
+    public let seconds: Double?
+    public let stems: Bool
+    public let sound: String?
+    public let volume: Float
 
-    func write(to path: String, format: OutputFormat) throws {
+    public init(setup: PlaySetup, rate: Int, seconds: Double?, stems: Bool, sound: String?, volume: Float) {
+        self.setup = setup
+        self.rate = rate
+        self.seconds = seconds
+        self.stems = stems
+        self.sound = sound
+        self.volume = volume
+    }
+
+    public func write(to path: String, format: OutputFormat) throws {
         let program = setup.program(outputRate: rate)
         if case .endless = program.sections[setup.startSection].plan.repeats, seconds == nil {
             throw ValidationErrorMessage("an endless plan needs a length to render: give --seconds")
@@ -38,7 +47,7 @@ struct PlayRenderJob {
         let out = try SoundFileWriter(path: path, format: format, rate: rate, channels: channels, frames: total)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 256 * channels)
         defer { buffer.deallocate() }
-        let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: Diagnostics.stderrIsTerminal)
+        let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         let frames = try OfflinePlayback.run(worker, maxFrames: limit) { c, l, r, n in
             if OfflineRender.interruptRequested.load(ordering: .relaxed) { throw ValidationErrorMessage("interrupted: \(path) not written") }
             for i in 0..<n {

@@ -6,7 +6,7 @@ import Glibc
 
 /// A one-line progress display on stderr for long renders; silent unless stderr is a terminal
 /// and the job has run for half a second. Main thread.
-final class ProgressLine {
+public final class ProgressLine {
     private let label: String
     private let rate: Int
     private let enabled: Bool
@@ -14,13 +14,13 @@ final class ProgressLine {
     private var lastDraw = 0.0
     private var drawn = false
 
-    init(label: String, rate: Int, enabled: Bool) {
+    public init(label: String, rate: Int, enabled: Bool) {
         self.label = label
         self.rate = rate
         self.enabled = enabled
     }
 
-    func update(done: Int64, total: Int64) {
+    public func update(done: Int64, total: Int64) {
         guard enabled else { return }
         let t = ProgressLine.now()
         guard t - started > 0.5, t - lastDraw > 0.1 || done == total else { return }
@@ -32,7 +32,7 @@ final class ProgressLine {
     }
 
     /// A job measured as a fraction (0…1) rather than in frames: "label: 42%".
-    func update(fraction: Double) {
+    public func update(fraction: Double) {
         guard enabled else { return }
         let t = ProgressLine.now()
         guard t - started > 0.5, t - lastDraw > 0.1 else { return }
@@ -42,9 +42,12 @@ final class ProgressLine {
     }
 
     /// Clears the line.
-    func finish() {
+    public func finish() {
         if drawn { writeStderr("\r\u{1B}[K"); drawn = false }
     }
+
+    /// True when stderr is a terminal (progress lines go there).
+    public static var stderrIsTerminal: Bool { isatty(2) != 0 }
 
     private static func now() -> Double { MonotonicClock.seconds() }
 }

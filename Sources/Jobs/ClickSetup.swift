@@ -2,18 +2,18 @@ import Foundation
 import Persistence
 import WoodshedCore
 
-/// Turns the click options (tempo, meter, pattern, map or preset) into a `ClickPlan`, the
+/// Turns the click request (tempo, meter, pattern, map or preset) into a `ClickPlan`, the
 /// sound to use and a one-line summary. Main thread.
-struct ClickSetup {
-    var plan: ClickPlan
-    var sound: String
-    var summary: String
+public struct ClickSetup {
+    public var plan: ClickPlan
+    public var sound: String
+    public var summary: String
 
     /// Renders of endless clicks without --bars or --seconds get this many bars (a speed
     /// trainer's ramp is rendered to its end instead).
-    static let defaultBars = 16
+    public static let defaultBars = 16
 
-    init(options o: ClickOptions, lengthGivenInSeconds: Bool) throws {
+    public init(options o: ClickRequest, lengthGivenInSeconds: Bool) throws {
         var sound = "beep"
         var plan: ClickPlan
         var summary: String
@@ -59,10 +59,10 @@ struct ClickSetup {
         self.summary = summary
     }
 
-    static func finiteBars(_ map: TempoMap) -> Int { map.entries.reduce(0) { $0 + ($1.bars ?? 0) } }
+    public static func finiteBars(_ map: TempoMap) -> Int { map.entries.reduce(0) { $0 + ($1.bars ?? 0) } }
 
     /// A preset at another starting tempo: every entry shifted by the same amount.
-    static func retempo(_ plan: ClickPlan, to tempo: Tempo) throws -> ClickPlan {
+    public static func retempo(_ plan: ClickPlan, to tempo: Tempo) throws -> ClickPlan {
         var out = plan
         let delta = tempo.milliBPM - plan.map.entries[0].tempo.startTempo.milliBPM
         for i in out.map.entries.indices {
@@ -72,15 +72,4 @@ struct ClickSetup {
         }
         return out
     }
-}
-
-/// A one-line user error from set-up. Any thread.
-struct ValidationErrorMessage: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
-}
-
-/// "1 bar", "2 bars".
-func plural(_ n: Int, _ one: String, _ many: String? = nil) -> String {
-    "\(n) \(n == 1 ? one : (many ?? one + "s"))"
 }
