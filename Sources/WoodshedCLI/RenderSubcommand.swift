@@ -105,7 +105,7 @@ struct RenderSubcommand: ParsableCommand {
     /// over its settings (its fade at most half its time, as `woodshed noise` plays it).
     func noiseSettings() throws -> (color: NoiseColor, level: Double, seconds: Double, fade: Double?)? {
         guard let noise else { return nil }
-        let preset = try NoiseSubcommand.preset(noise)
+        let preset = try NoiseChoice.preset(noise)
         let color: NoiseColor
         do { color = try NoiseColor(parsing: preset?.color ?? noise) } catch { throw ValidationError(error.description) }
         guard let seconds = seconds ?? preset?.seconds.map(Double.init) else {
