@@ -59,6 +59,7 @@ let package = Package(
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
             "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
+            "MIDIInput", "Control",
         ]),
         // The command line: argument parsing and option groups; each command calls one entry point of Jobs or App.
         .target(name: "WoodshedCLI", dependencies: [
@@ -84,7 +85,7 @@ let package = Package(
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend"]),
-        .testTarget(name: "JobsTests", dependencies: ["Jobs", "MIDI", "Persistence", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
     ]

@@ -67,7 +67,7 @@ struct ClickSubcommand: ParsableCommand {
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
         let store = LastSessionStore()
-        let start = try LiveSetup(options: click, store: store)
+        let start = try LiveSetup(options: click.request, volume: click.volume, store: store)
         if let bad = start.unusableLastSession {
             writeStderr("Warning: ignoring the last session, \(bad). The next saved settings replace it; the file is then kept as \(store.brokenURL.path).\n")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Jobs
 
 /// The MIDI options of `woodshed click` (and `midi monitor`/`learn`). Main thread.
 struct MIDIOptions: ParsableArguments {
@@ -18,5 +19,13 @@ struct MIDIOptions: ParsableArguments {
                 throw ValidationError("--midi-in takes alsa:NAME or jack:PORT, not '\(spec)'")
             }
         }
+    }
+}
+
+extension MIDISetup {
+    /// The MIDI side of a live session from the options (see `MIDISetup.init(midiMap:setlist:midiIn:...)`).
+    init(options: MIDIOptions, clientName: String, monitorOnly: Bool = false, userMapMayBeBroken: Bool = false) throws {
+        try self.init(midiMap: options.midiMap, setlist: options.setlist, midiIn: options.midiIn, clientName: clientName,
+                      monitorOnly: monitorOnly, userMapMayBeBroken: userMapMayBeBroken)
     }
 }

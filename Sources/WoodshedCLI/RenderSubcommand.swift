@@ -118,7 +118,8 @@ struct RenderSubcommand: ParsableCommand {
 
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
-        try OutputGuard.check(output: output, inputs: inputs())
+        try OutputGuard.check(output: output, inputs: RenderInputs.list(play: play, map: click.map, sound: click.sound,
+                                                                          preset: click.preset, playlist: playlist))
         let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
         if let noise = try noiseSettings() {
             try NoiseRenderJob(color: noise.color, levelDecibels: noise.level, seconds: noise.seconds, fadeSeconds: noise.fade,

@@ -1,9 +1,6 @@
 import Jobs
 import ArgumentParser
-import Foundation
 import Media
-import Persistence
-import WoodshedCore
 
 /// `split [options] [--preview]`: sentences found on the pauses of speech (see `SilenceSplitter`),
 /// saved as sections named s1, s2, … like a subtitle import: merged by name, so a section of
@@ -47,28 +44,8 @@ struct SectionsSplit: SectionsAction {
 
     /// The settings from the options, or a one-line error naming the option.
     func settings() throws -> SplitSettings {
-        func duration(_ option: String, _ text: String?, _ current: Int64) throws -> Int64 {
-            guard let text else { return current }
-            let time: SourceTime
-            do { time = try SourceTime(parsing: text) } catch {
-                throw ValidationErrorMessage("\(option) takes a time such as 350ms or 0.35, not '\(text)'")
-            }
-            return time.microseconds
-        }
-        var s = SplitSettings()
-        s.minSilence = try duration("--min-silence", minSilence, s.minSilence)
-        s.minSentence = try duration("--min-sentence", minSentence, s.minSentence)
-        let both = try duration("--pad", pad, s.padBefore)
-        s.padBefore = try duration("--pad-before", padBefore, both)
-        s.padAfter = try duration("--pad-after", padAfter, both)
-        if let threshold {
-            do { s.threshold = try SilenceThreshold(parsing: threshold) } catch { throw ValidationErrorMessage(error.description) }
-        }
-        do { try s.validate() } catch {
-            throw ValidationErrorMessage(pad != nil && padBefore == nil && padAfter == nil
-                ? error.description.replacingOccurrences(of: "--pad-before", with: "--pad") : error.description)
-        }
-        return s
+        try SplitRequest(minSilence: minSilence, threshold: threshold, minSentence: minSentence, pad: pad, padBefore: padBefore,
+                         padAfter: padAfter).settings()
     }
 
     func run(on session: inout SectionsSession) throws -> String {

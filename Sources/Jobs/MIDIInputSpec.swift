@@ -1,9 +1,9 @@
 /// One `--midi-in` value. Any thread.
-enum MIDIInputSpec: Equatable {
+public enum MIDIInputSpec: Equatable {
     case alsa(String)
     case jack(String)
 
-    init?(_ text: String) {
+    public init?(_ text: String) {
         if text.hasPrefix("alsa:"), text.count > 5 { self = .alsa(String(text.dropFirst(5))) }
         else if text.hasPrefix("jack:"), text.count > 5 { self = .jack(String(text.dropFirst(5))) }
         else { return nil }

@@ -1,4 +1,3 @@
-import Jobs
 import Control
 import Foundation
 import MIDI
@@ -10,36 +9,37 @@ import WoodshedCore
 /// setlist's songs, the JACK ports to connect to `midi_in`, and the RtMidi (ALSA) inputs that
 /// could be opened — with a warning for each that could not, so Woodshed keeps running.
 /// Main thread.
-struct MIDISetup {
-    var control: MIDIControl
-    var songs: [SetlistSong] = []
-    var jackSources: [String] = []
-    var alsaInputs: [RtMidiInput] = []
-    var warnings: [String] = []
+public struct MIDISetup {
+    public var control: MIDIControl
+    public var songs: [SetlistSong] = []
+    public var jackSources: [String] = []
+    public var alsaInputs: [RtMidiInput] = []
+    public var warnings: [String] = []
 
     /// `userMapMayBeBroken`: a user's map file that cannot be used (no `--midi-map` given) is
     /// a warning, and the built-in map applies (`play`, `shadow`: they play without MIDI too);
     /// else it is an error (`click`, `midi`: the map is what they are about).
-    init(options: MIDIOptions, clientName: String, monitorOnly: Bool = false, userMapMayBeBroken: Bool = false) throws {
+    /// `midiMap`: `--midi-map`; `setlist`: `--setlist`; `midiIn`: the `--midi-in` values.
+    public init(midiMap: String?, setlist: String?, midiIn: [String], clientName: String, monitorOnly: Bool = false, userMapMayBeBroken: Bool = false) throws {
         let resolved: (map: MIDIMap, source: String)
         do {
             if userMapMayBeBroken {
-                let found = try MIDIMap.resolveOrDefault(explicit: options.midiMap)
+                let found = try MIDIMap.resolveOrDefault(explicit: midiMap)
                 if let problem = found.problem { warnings.append("\(problem); using the built-in MIDI map until the file is fixed") }
                 resolved = (found.map, found.source)
             } else {
-                resolved = try MIDIMap.resolve(explicit: options.midiMap)
+                resolved = try MIDIMap.resolve(explicit: midiMap)
             }
         } catch {
             throw ValidationErrorMessage("\(error)")
         }
         control = MIDISetup.control(for: resolved.map, source: resolved.source, monitorOnly: monitorOnly)
-        if let path = options.setlist {
+        if let path = setlist {
             let list: Setlist
             do { list = try Setlist(contentsOf: URL(fileURLWithPath: path)) } catch { throw ValidationErrorMessage("\(error)") }
             songs = try list.songs.map { try MIDISetup.song($0) }
         }
-        for spec in options.midiIn {
+        for spec in midiIn {
             switch MIDIInputSpec(spec) {
             case .jack(let port): jackSources.append(port)
             case .alsa(let name):
@@ -79,5 +79,6 @@ struct MIDISetup {
         return SetlistSong(title: s.title, settings: settings)
     }
 
-    func close() { for i in alsaInputs { i.close() } }
+    /// Closes the ALSA inputs.
+    public func close() { for i in alsaInputs { i.close() } }
 }

@@ -1,4 +1,3 @@
-import Jobs
 import Control
 import Persistence
 import Sounds
@@ -6,26 +5,27 @@ import WoodshedCore
 
 /// What `woodshed click` starts with: the settings (from the options, else the last session,
 /// else 120 BPM 4/4), or a tempo map / preset plan. Main thread.
-struct LiveSetup {
-    var settings: ClickSettings
-    var mapPlan: ClickPlan?
-    var summary: String
+public struct LiveSetup {
+    public var settings: ClickSettings
+    public var mapPlan: ClickPlan?
+    public var summary: String
     /// Set when the last-session file could not be used: it is left as it is, never saved over.
-    var unusableLastSession: LastSessionError?
+    public var unusableLastSession: LastSessionError?
 
-    init(options o: ClickOptions, store: LastSessionStore) throws {
+    /// `volume`: the master volume asked for (1 when not given).
+    public init(options o: ClickRequest, volume: Float, store: LastSessionStore) throws {
         var remembered: ClickSettings?
         do { remembered = try store.load() } catch { unusableLastSession = error }
         var s = remembered ?? ClickSettings()
         let fromLast = o.tempo == nil && o.map == nil && o.preset == nil && remembered != nil
         if let sound = o.sound { s.sound = sound }
-        if o.volume != 1 || !fromLast { s.volume = o.volume }
+        if volume != 1 || !fromLast { s.volume = volume }
         if let n = o.countIn { s.countIn = n } else if !fromLast { s.countIn = 0 }
         if let n = o.subdivide { s.subdivide = n } else if !fromLast { s.subdivide = 1 }
 
         let tempoIsConstant = o.tempo.map { (try? Tempo(parsing: $0)) != nil } ?? true
         if o.map != nil || o.preset != nil || !tempoIsConstant {
-            let setup = try ClickSetup(options: o.request, lengthGivenInSeconds: true)
+            let setup = try ClickSetup(options: o, lengthGivenInSeconds: true)
             var plan = setup.plan
             if let bars = o.bars { plan.map = try plan.map.limited(toBars: bars) }
             if o.sound == nil { s.sound = setup.sound }
