@@ -1,5 +1,4 @@
 import Jobs
-import App
 import ArgumentParser
 import OfflineBackend
 import RenderGraph
@@ -118,34 +117,10 @@ struct RenderSubcommand: ParsableCommand {
 
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
-        try OutputGuard.check(output: output, inputs: RenderInputs.list(play: play, map: click.map, sound: click.sound,
-                                                                          preset: click.preset, playlist: playlist))
         let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
-        if let noise = try noiseSettings() {
-            try NoiseRenderJob(color: noise.color, levelDecibels: noise.level, seconds: noise.seconds, fadeSeconds: noise.fade,
-                               rate: rate).write(to: output, format: fileFormat)
-            return
-        }
-        if let playlist {
-            let progress = ProgressLine(label: "decoding", rate: 1, enabled: ProgressLine.stderrIsTerminal)
-            let setup = try PlaySetup(playlist: playlist, shuffle: false, repeatAll: false) { _, f in progress.update(fraction: f) }
-            progress.finish()
-            for w in setup.warnings { writeStderr("Warning: \(w)\n") }
-            try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: click.volume)
-                .write(to: output, format: fileFormat)
-            return
-        }
-        if let play {
-            let progress = ProgressLine(label: "decoding \(play) once (kept in the cache)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
-            defer { progress.finish() }
-            let setup = try PlaySetup(path: play, options: practice.request, countIn: click.countIn) { progress.update(fraction: $0) }
-            progress.finish()
-            try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: click.volume)
-                .write(to: output, format: fileFormat)
-            return
-        }
-        let job = try RenderJob(click: click.request, levels: click.levelVolumes(), volume: click.volume, rate: rate, seconds: seconds)
-        log.debug("\(job.debugDescription)")
-        try job.write(to: output, format: fileFormat)
+        try RenderRequest(output: output, format: fileFormat, rate: rate, seconds: seconds, click: click.request,
+                          levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request, stems: stems,
+                          playlist: playlist, noise: noiseSettings())
+            .run { log.debug("\($0)") }
     }
 }
