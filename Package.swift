@@ -57,9 +57,14 @@ let package = Package(
             "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
             "Media", "Player",
         ]),
-        // The command line: argument parsing and the jobs it starts.
+        // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
+        .target(name: "Jobs", dependencies: [
+            "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
+            "MIDIInput", "Control",
+        ]),
+        // The command line: argument parsing and option groups; each command calls one entry point of Jobs or App.
         .target(name: "WoodshedCLI", dependencies: [
-            "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend",
+            "Jobs", "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend",
             "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -81,6 +86,7 @@ let package = Package(
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
     ]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Jobs
 import WoodshedCore
 
 /// What to click: tempo, meter, pattern, or a tempo map or preset; and how it sounds.
@@ -54,6 +55,12 @@ struct ClickOptions: ParsableArguments {
         try OptionRange.subdivide.validate(subdivide)
         if !(0...4).contains(volume) { throw ValidationError("--volume \(volume) is out of range: use 0 to 4") }
         _ = try levelVolumes()
+    }
+
+    /// The options as a request for `ClickSetup`.
+    var request: ClickRequest {
+        ClickRequest(tempo: tempo, meter: meter, pattern: pattern, subdivide: subdivide, countIn: countIn, bars: bars, map: map,
+                     preset: preset, sound: sound)
     }
 
     /// The three level volumes from `--levels`.

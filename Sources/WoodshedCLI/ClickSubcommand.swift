@@ -1,3 +1,4 @@
+import Jobs
 import App
 import ArgumentParser
 import Control
@@ -66,7 +67,7 @@ struct ClickSubcommand: ParsableCommand {
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
         let store = LastSessionStore()
-        let start = try LiveSetup(options: click, store: store)
+        let start = try LiveSetup(options: click.request, volume: click.volume, store: store)
         if let bad = start.unusableLastSession {
             writeStderr("Warning: ignoring the last session, \(bad). The next saved settings replace it; the file is then kept as \(store.brokenURL.path).\n")
         }
@@ -98,32 +99,5 @@ struct ClickSubcommand: ParsableCommand {
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
         engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note))
         midiSetup.close()
-    }
-}
-
-/// Durations as users write them: "90", "90s", "10m", "1h30m", "1.5h"; more than 0 and at
-/// most a day (`OptionRange.longestSeconds`). Any thread.
-enum DurationText {
-    /// "--for takes a duration such as 90s, 10m or 1h30m (at most 24h), not '2d'".
-    static func invalid(_ option: String, _ text: String) -> String {
-        "\(option) takes a duration such as 90s, 10m or 1h30m (at most 24h), not '\(text)'"
-    }
-
-    /// The seconds `text` stands for; nil when it is not a duration or out of range.
-    static func seconds(_ text: String) -> Double? {
-        var total = 0.0, number = ""
-        var sawUnit = false
-        for ch in text.lowercased() where ch != " " {
-            if ch.isNumber || ch == "." { number.append(ch); continue }
-            guard let v = Double(number), let unit = ["h": 3600.0, "m": 60, "s": 1][String(ch)] else { return nil }
-            total += v * unit
-            number = ""
-            sawUnit = true
-        }
-        if !number.isEmpty {
-            guard let v = Double(number) else { return nil }
-            total += v
-        } else if !sawUnit { return nil }
-        return total > 0 && total <= Double(OptionRange.longestSeconds) ? total : nil
     }
 }

@@ -1,7 +1,4 @@
 import Logging
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Diagnostics to stderr through swift-log. Main thread.
 enum Diagnostics {
@@ -19,7 +16,4 @@ enum Diagnostics {
         }
         return Logger(label: "woodshed")
     }
-
-    /// True when stderr is a terminal (progress lines go there).
-    static var stderrIsTerminal: Bool { isatty(2) != 0 }
 }

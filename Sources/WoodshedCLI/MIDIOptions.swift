@@ -1,4 +1,5 @@
 import ArgumentParser
+import Jobs
 
 /// The MIDI options of `woodshed click` (and `midi monitor`/`learn`). Main thread.
 struct MIDIOptions: ParsableArguments {
@@ -21,14 +22,10 @@ struct MIDIOptions: ParsableArguments {
     }
 }
 
-/// One `--midi-in` value. Any thread.
-enum MIDIInputSpec: Equatable {
-    case alsa(String)
-    case jack(String)
-
-    init?(_ text: String) {
-        if text.hasPrefix("alsa:"), text.count > 5 { self = .alsa(String(text.dropFirst(5))) }
-        else if text.hasPrefix("jack:"), text.count > 5 { self = .jack(String(text.dropFirst(5))) }
-        else { return nil }
+extension MIDISetup {
+    /// The MIDI side of a live session from the options (see `MIDISetup.init(midiMap:setlist:midiIn:...)`).
+    init(options: MIDIOptions, clientName: String, monitorOnly: Bool = false, userMapMayBeBroken: Bool = false) throws {
+        try self.init(midiMap: options.midiMap, setlist: options.setlist, midiIn: options.midiIn, clientName: clientName,
+                      monitorOnly: monitorOnly, userMapMayBeBroken: userMapMayBeBroken)
     }
 }

@@ -1,3 +1,4 @@
+import Jobs
 import App
 import ArgumentParser
 import Control
@@ -68,16 +69,9 @@ struct NoiseSubcommand: ParsableCommand {
     }
 
     func run() throws {
-        let preset = try Self.preset(color)
-        let noiseColor = try NoiseColor(parsing: preset?.color ?? color)
-        let level = level ?? preset?.level ?? NoiseGenerator.defaultLevel
-        let seconds = duration.flatMap(DurationText.seconds) ?? preset?.seconds.map(Double.init)
-        if fade != nil && seconds == nil { throw ValidationErrorMessage("--fade needs --for (the fade ends the timer)") }
-        let fadeSeconds: Double = seconds.map { total in
-            let asked = fade.map { $0 == "0" ? 0 : DurationText.seconds($0) ?? 10 } ?? preset?.fadeSeconds.map(Double.init) ?? 10
-            return min(asked, total / 2)
-        } ?? 0
-        let timer = NoiseTimer(seconds: seconds, fadeSeconds: fadeSeconds)
+        let choice = try NoiseChoice(name: color, level: level, duration: duration, fade: fade)
+        let noiseColor = choice.color, level = choice.level
+        let timer = NoiseTimer(seconds: choice.seconds, fadeSeconds: choice.fadeSeconds)
         var options = JackBackend.Options()
         options.clientName = jackName
         options.server = server
@@ -100,21 +94,5 @@ struct NoiseSubcommand: ParsableCommand {
         let controller = NoiseController(engine: engine, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
         controller.showsScope = scope
         engine.run(controller)
-    }
-
-    /// The noise preset `name` stands for; nil for a colour. An unknown name is an error
-    /// listing the colours and the presets.
-    static func preset(_ name: String) throws -> NoisePreset? {
-        if (try? NoiseColor(parsing: name)) != nil { return nil }
-        let library = NoisePresetLibrary(colors: NoiseColor.allCases.map(\.rawValue), levels: NoiseGenerator.levelRange)
-        do {
-            guard let preset = try library.load(name: name) else {
-                throw ValidationErrorMessage("'\(name)' is not a noise colour or preset: use white, pink, brown, or "
-                    + library.names().joined(separator: ", "))
-            }
-            return preset
-        } catch let e as JSONFileError {
-            throw ValidationErrorMessage(e.description)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Jobs
 import WoodshedCore
 
 /// What to play and how to practise it: the section (times or a saved name), the repeat plan,
@@ -59,7 +60,7 @@ struct PlayOptions: ParsableArguments {
         if let problem = Self.problem(times: [from, to, clickOffset].compactMap { $0 }, click: click, speed: speed, gap: gap, plan: plan) {
             throw ValidationError(problem)
         }
-        if let transpose { do { _ = try Self.transposeCents(transpose) } catch { throw ValidationError("\(error)") } }
+        if let transpose { do { _ = try PlayRequest.transposeCents(transpose) } catch { throw ValidationError("\(error)") } }
         if let advance, RepeatPlan.Advance(rawValue: advance) == nil {
             throw ValidationError("--advance '\(advance)' is not valid: use next, stop or loop-all")
         }
@@ -80,11 +81,10 @@ struct PlayOptions: ParsableArguments {
         }
     }
 
-    /// `--transpose` in cents: -12 to 12 semitones, cents as decimals.
-    static func transposeCents(_ text: String) throws -> Int {
-        guard let v = Double(text), (-12...12).contains(v) else {
-            throw ValidationErrorMessage("--transpose '\(text)' is not valid: use -12 to 12 semitones")
-        }
-        return Int((v * 100).rounded())
+    /// The options as a request for `PlaySetup`.
+    var request: PlayRequest {
+        PlayRequest(from: from, to: to, section: section, repeat: `repeat`, gap: gap, speed: speed, plan: plan, advance: advance,
+                    click: click, clickOffset: clickOffset, beatsPerBar: beatsPerBar, crossfade: crossfade, transpose: transpose,
+                    engine: engine)
     }
 }

@@ -1,3 +1,4 @@
+import Jobs
 import ArgumentParser
 import Foundation
 import RenderGraph
@@ -53,7 +54,7 @@ struct PlaylistPlay: ParsableCommand {
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
         try output.check()
-        let progress = ProgressLine(label: "decoding", rate: 1, enabled: Diagnostics.stderrIsTerminal)
+        let progress = ProgressLine(label: "decoding", rate: 1, enabled: ProgressLine.stderrIsTerminal)
         let setup = try PlaySetup(playlist: name, shuffle: shuffle, repeatAll: repeatAll ? true : nil) { _, f in progress.update(fraction: f) }
         progress.finish()
         try LivePlayLauncher(setup: setup, output: output, midi: midi, log: log)

@@ -1,3 +1,4 @@
+import Jobs
 import App
 import Foundation
 

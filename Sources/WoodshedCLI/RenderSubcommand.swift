@@ -1,4 +1,4 @@
-import App
+import Jobs
 import ArgumentParser
 import OfflineBackend
 import RenderGraph
@@ -104,7 +104,7 @@ struct RenderSubcommand: ParsableCommand {
     /// over its settings (its fade at most half its time, as `woodshed noise` plays it).
     func noiseSettings() throws -> (color: NoiseColor, level: Double, seconds: Double, fade: Double?)? {
         guard let noise else { return nil }
-        let preset = try NoiseSubcommand.preset(noise)
+        let preset = try NoiseChoice.preset(noise)
         let color: NoiseColor
         do { color = try NoiseColor(parsing: preset?.color ?? noise) } catch { throw ValidationError(error.description) }
         guard let seconds = seconds ?? preset?.seconds.map(Double.init) else {
@@ -117,33 +117,10 @@ struct RenderSubcommand: ParsableCommand {
 
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
-        try OutputGuard.check(output: output, inputs: inputs())
         let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
-        if let noise = try noiseSettings() {
-            try NoiseRenderJob(color: noise.color, levelDecibels: noise.level, seconds: noise.seconds, fadeSeconds: noise.fade,
-                               rate: rate).write(to: output, format: fileFormat)
-            return
-        }
-        if let playlist {
-            let progress = ProgressLine(label: "decoding", rate: 1, enabled: Diagnostics.stderrIsTerminal)
-            let setup = try PlaySetup(playlist: playlist, shuffle: false, repeatAll: false) { _, f in progress.update(fraction: f) }
-            progress.finish()
-            for w in setup.warnings { writeStderr("Warning: \(w)\n") }
-            try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: click.volume)
-                .write(to: output, format: fileFormat)
-            return
-        }
-        if let play {
-            let progress = ProgressLine(label: "decoding \(play) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
-            defer { progress.finish() }
-            let setup = try PlaySetup(path: play, options: practice, countIn: click.countIn) { progress.update(fraction: $0) }
-            progress.finish()
-            for w in setup.warnings { writeStderr("Warning: \(w)\n") }
-            try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: click.volume)
-                .write(to: output, format: fileFormat)
-            return
-        }
-        let job = try RenderJob(click: click, rate: rate, seconds: seconds, log: log)
-        try job.write(to: output, format: fileFormat)
+        try RenderRequest(output: output, format: fileFormat, rate: rate, seconds: seconds, click: click.request,
+                          levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request, stems: stems,
+                          playlist: playlist, noise: noiseSettings())
+            .run { log.debug("\($0)") }
     }
 }

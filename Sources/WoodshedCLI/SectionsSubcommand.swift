@@ -1,3 +1,4 @@
+import Jobs
 import ArgumentParser
 import Foundation
 import Persistence
@@ -57,7 +58,7 @@ struct SectionsSubcommand: ParsableCommand {
 
     func run() throws {
         guard let type = Self.actions[action] else {
-            if let guess = CommandSuggestion.closest(to: action, in: Array(Self.actions.keys).sorted()) {
+            if let guess = ClosestName.closest(to: action, in: Array(Self.actions.keys).sorted()) {
                 throw ValidationErrorMessage("unknown action '\(action)' for 'woodshed sections FILE'; did you mean '\(guess)'?")
             }
             throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo")

@@ -1,6 +1,6 @@
+import Jobs
 import App
 import ArgumentParser
-import Foundation
 import Persistence
 import WoodshedCore
 
@@ -85,36 +85,8 @@ struct ShadowSubcommand: ParsableCommand {
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
         try output.check()
-        if let subs {
-            var session = try SectionsSession(audioPath: file)
-            let report = try SectionsImport.parse([subs]).run(on: &session)
-            try session.saveIfChanged()
-            writeStderr((report.split(separator: "\n").last.map(String.init) ?? report) + "\n")
-        }
-        if split != nil {
-            var session = try SectionsSession(audioPath: file)
-            let report = try SectionsSplit.parse([]).run(on: &session)
-            try session.saveIfChanged()
-            writeStderr((report.split(separator: "\n").last.map(String.init) ?? report) + "\n")
-        }
-        var options = try PlayOptions.parse([])
-        options.section = sentence
-        options.speed = speed
-        options.crossfade = crossfade
-        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: Diagnostics.stderrIsTerminal)
-        var setup = try PlaySetup(path: file, options: options, countIn: nil, live: true) { progress.update(fraction: $0) }
-        progress.finish()
-        guard setup.unsavedCount == 0 else {
-            throw ValidationErrorMessage("\(file) has no sentences yet: give --subs FILE (subtitles or labels) or --split silence")
-        }
-        var shadowPlan = try PlaySetup.plan(RepeatPlan(repeats: OptionRange.passes(`repeat`), gap: RepeatPlan.parseGap(gap),
-                                                       advance: wait ? .stop : .next), options: options, countIn: nil)
-        if let plan {
-            shadowPlan.speedLadder = try plan.split(separator: ",").map { try RepeatPlan.parseSpeed(String($0)) }
-        }
-        shadowPlan.listenFirst = listenFirst
-        shadowPlan.blindPass = blind
-        setup.usePlan(shadowPlan)
+        let setup = try ShadowRequest(file: file, subs: subs, split: split != nil, repeat: `repeat`, gap: gap, speed: speed, plan: plan,
+                                      listenFirst: listenFirst, blind: blind, wait: wait, sentence: sentence, crossfade: crossfade).setup()
         try LivePlayLauncher(setup: setup, output: output, midi: midi, log: log)
             .run(shadow: ShadowMode(wait: wait, log: PracticeLog()))
     }

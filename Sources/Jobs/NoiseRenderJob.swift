@@ -1,0 +1,59 @@
+import WoodshedCore
+import OfflineBackend
+import RenderGraph
+
+/// `woodshed render OUT --noise COLOUR --seconds N`: white, pink or brown noise written offline
+/// through the same `NoiseGenerator` the live player runs, mono, with an optional fade to
+/// silence over the last `--fade` seconds. Main thread.
+public struct NoiseRenderJob {
+    public let generator: NoiseGenerator
+    /// The length: round(seconds × rate).
+    public let frames: Int64
+    public let fade: NoiseFade?
+
+    /// Throws a one-line error for a level out of range.
+    public init(color: NoiseColor, levelDecibels: Double, seconds: Double, fadeSeconds: Double?, rate: Int) throws(NoiseError) {
+        var generator = try NoiseGenerator(color: color, rate: rate, levelDecibels: levelDecibels)
+        let total = Int64((seconds * Double(rate)).rounded())
+        let fade = fadeSeconds.map { NoiseFade(endingAt: total, frames: Int64(($0 * Double(rate)).rounded())) }
+        generator.setFade(fade)
+        self.generator = generator
+        self.frames = total
+        self.fade = fade
+    }
+
+    /// "brown noise at -18 dBFS RMS, 10:00.000 with a 0:20.000 fade-out".
+    public var summary: String {
+        let rate = generator.rate
+        var s = "\(generator.color) noise at \(NoiseError.decibels(generator.levelDecibels)) dBFS RMS, \(SourceTime.of(frame: frames, rate: rate))"
+        if let fade { s += " with a \(SourceTime.of(frame: fade.frames, rate: rate)) fade-out" }
+        return s
+    }
+
+    public func write(to path: String, format: OutputFormat) throws {
+        let rate = generator.rate
+        Interrupts.install()
+        let out = try SoundFileWriter(path: path, format: format, rate: rate, frames: frames)
+        let block = OfflineRender.blockFrames
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block)
+        defer { buffer.deallocate() }
+        var noise = generator
+        let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
+        defer { progress.finish() }
+        var done: Int64 = 0
+        while done < frames {
+            if OfflineRender.interruptRequested.load(ordering: .relaxed) {
+                out.abandon()
+                throw RenderError.interrupted
+            }
+            let n = Int(min(Int64(block), frames - done))
+            noise.render(into: buffer, frames: n)
+            try out.write(buffer, frames: n)
+            done += Int64(n)
+            progress.update(done: done, total: frames)
+        }
+        try out.commit()
+        progress.finish()
+        print("wrote \(path): \(summary) (\(frames) frames at \(rate) Hz, \(out.formatDescription))")
+    }
+}

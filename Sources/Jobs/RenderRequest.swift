@@ -1,0 +1,71 @@
+import App
+import OfflineBackend
+import RenderGraph
+
+/// `woodshed render OUT`: what to write (noise, a playlist, a practice program of `play`, or a
+/// click track) and how, already checked by the command line. `run` refuses an output that is
+/// one of the inputs, then renders. Main thread.
+public struct RenderRequest {
+    public var output: String
+    public var format: OutputFormat
+    public var rate: Int
+    public var seconds: Double?
+    public var click: ClickRequest
+    public var levels: (accent: Float, normal: Float, subdivision: Float)
+    public var volume: Float
+    public var play: String?
+    public var practice: PlayRequest
+    public var stems: Bool
+    public var playlist: String?
+    public var noise: (color: NoiseColor, level: Double, seconds: Double, fade: Double?)?
+
+    public init(output: String, format: OutputFormat, rate: Int, seconds: Double?, click: ClickRequest,
+                levels: (accent: Float, normal: Float, subdivision: Float), volume: Float, play: String?, practice: PlayRequest,
+                stems: Bool, playlist: String?, noise: (color: NoiseColor, level: Double, seconds: Double, fade: Double?)?) {
+        self.output = output
+        self.format = format
+        self.rate = rate
+        self.seconds = seconds
+        self.click = click
+        self.levels = levels
+        self.volume = volume
+        self.play = play
+        self.practice = practice
+        self.stems = stems
+        self.playlist = playlist
+        self.noise = noise
+    }
+
+    /// Writes the file and prints what it wrote; `debug` gets the `--verbose` lines.
+    public func run(debug: (String) -> Void) throws {
+        try OutputGuard.check(output: output, inputs: RenderInputs.list(play: play, map: click.map, sound: click.sound,
+                                                                          preset: click.preset, playlist: playlist))
+        if let noise {
+            try NoiseRenderJob(color: noise.color, levelDecibels: noise.level, seconds: noise.seconds, fadeSeconds: noise.fade,
+                               rate: rate).write(to: output, format: format)
+            return
+        }
+        if let playlist {
+            let progress = ProgressLine(label: "decoding", rate: 1, enabled: ProgressLine.stderrIsTerminal)
+            let setup = try PlaySetup(playlist: playlist, shuffle: false, repeatAll: false) { _, f in progress.update(fraction: f) }
+            progress.finish()
+            for w in setup.warnings { writeStderr("Warning: \(w)\n") }
+            try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
+                .write(to: output, format: format)
+            return
+        }
+        if let play {
+            let progress = ProgressLine(label: "decoding \(play) once (kept in the cache)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
+            defer { progress.finish() }
+            let setup = try PlaySetup(path: play, options: practice, countIn: click.countIn) { progress.update(fraction: $0) }
+            progress.finish()
+            for w in setup.warnings { writeStderr("Warning: \(w)\n") }
+            try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
+                .write(to: output, format: format)
+            return
+        }
+        let job = try RenderJob(click: click, levels: levels, volume: volume, rate: rate, seconds: seconds)
+        debug(job.debugDescription)
+        try job.write(to: output, format: format)
+    }
+}

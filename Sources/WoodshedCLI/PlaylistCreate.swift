@@ -1,0 +1,13 @@
+import ArgumentParser
+import Jobs
+
+/// `create NAME`. Main thread.
+struct PlaylistCreate: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "create", abstract: "Create an empty playlist.")
+
+    @Argument(help: "Its name: letters, digits, '-', '_', '.', '+'.") var name: String
+
+    func run() throws {
+        print(try PlaylistActions().create(name))
+    }
+}

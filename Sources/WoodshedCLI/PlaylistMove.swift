@@ -1,0 +1,16 @@
+import ArgumentParser
+import Jobs
+
+/// `move NAME FROM TO`. Main thread.
+struct PlaylistMove: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "move",
+                                                    abstract: "Move track FROM to position TO; the others keep their order.")
+
+    @Argument(help: "The playlist.") var name: String
+    @Argument(help: "The track's number (from 1).") var from: String
+    @Argument(help: "Its new position (from 1).") var to: String
+
+    func run() throws {
+        print(try PlaylistActions().move(name, from: from, to: to))
+    }
+}

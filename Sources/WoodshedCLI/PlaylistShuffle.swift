@@ -1,0 +1,14 @@
+import ArgumentParser
+import Jobs
+
+/// `shuffle NAME on|off`. Main thread.
+struct PlaylistShuffle: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "shuffle", abstract: "Play the tracks in a random order, or in order.")
+
+    @Argument(help: "The playlist.") var name: String
+    @Argument(help: "on or off.") var state: String
+
+    func run() throws {
+        print(try PlaylistActions().shuffle(name, state))
+    }
+}

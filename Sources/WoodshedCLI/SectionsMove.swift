@@ -1,0 +1,15 @@
+import ArgumentParser
+import Jobs
+
+/// `move NAME POSITION`. Main thread.
+struct SectionsMove: SectionsAction {
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE move",
+                                                    abstract: "Move a section to another place in the order.")
+
+    @Argument(help: "The section's name or number.") var name: String
+    @Argument(help: "Its new position, from 1.") var position: String
+
+    func run(on session: inout SectionsSession) throws -> String {
+        try session.move(name, to: position)
+    }
+}

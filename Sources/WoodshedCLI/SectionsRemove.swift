@@ -1,0 +1,13 @@
+import ArgumentParser
+import Jobs
+
+/// `rm NAME`. Main thread.
+struct SectionsRemove: SectionsAction {
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE rm", abstract: "Remove a section.")
+
+    @Argument(help: "The section's name or number.") var name: String
+
+    func run(on session: inout SectionsSession) throws -> String {
+        try session.remove(name)
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import Jobs
+
+/// `set NAME [plan options]`. Main thread.
+struct SectionsSet: SectionsAction {
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE set",
+                                                    abstract: "Change a section's plan: only the options given change.")
+
+    @Argument(help: "The section's name or number.") var name: String
+    @OptionGroup(title: "Plan") var plan: SectionsPlanOptions
+
+    func run(on session: inout SectionsSession) throws -> String {
+        try session.setPlan(name, plan.change)
+    }
+}
