@@ -1,9 +1,5 @@
 import Jobs
-import App
 import ArgumentParser
-import Control
-import Foundation
-import JackBackend
 import WoodshedCore
 
 /// `woodshed click`: the live metronome, a JACK client. Main thread.
@@ -66,38 +62,9 @@ struct ClickSubcommand: ParsableCommand {
 
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
-        let store = LastSessionStore()
-        let start = try LiveSetup(options: click.request, volume: click.volume, store: store)
-        if let bad = start.unusableLastSession {
-            writeStderr("Warning: ignoring the last session, \(bad). The next saved settings replace it; the file is then kept as \(store.brokenURL.path).\n")
-        }
-        let mode = TransportMode(rawValue: transport)!
-        let midiSetup = try MIDISetup(options: midi, clientName: jackName)
-        for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
-        let session = LiveSession(settings: start.settings, mapPlan: start.mapPlan, mode: mode,
-                                  midi: midiSetup.control, midiClock: midiClock, songs: midiSetup.songs)
-        var options = JackBackend.Options()
-        options.clientName = jackName
-        options.server = server
-        options.noConnect = noConnect
-        options.connect = connect.isEmpty ? nil : connect.flatMap { $0.split(separator: ",").map(String.init) }
-        options.transport = mode
-        options.midiClock = midiClock
-        options.midiConnect = midiSetup.jackSources
-        let backend = JackBackend(options: options, session: session)
-        do {
-            try backend.start()
-        } catch let e as JackError {
-            var message = e.description
-            if case .openFailed = e, let said = JackMessages.shared.recent.last { message += " (libjack: \(said))" }
-            throw ValidationErrorMessage(message)
-        }
-        log.debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
-        installQuitSignals()
-        let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds))
-        engine.midiInputs = midiSetup.alsaInputs
-        // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
-        engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note))
-        midiSetup.close()
+        try ClickLaunch(click: click.request, volume: click.volume, midiMap: midi.midiMap, midiIn: midi.midiIn, setlist: midi.setlist,
+                        midiClock: midiClock, connect: connect, noConnect: noConnect, jackName: jackName, server: server,
+                        transport: TransportMode(rawValue: transport)!, duration: duration, note: note)
+            .run(debug: { log.debug("\($0)") })
     }
 }

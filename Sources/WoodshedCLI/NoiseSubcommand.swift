@@ -1,13 +1,6 @@
 import Jobs
-import App
 import ArgumentParser
-import Control
-import Foundation
-import JackBackend
-import Persistence
 import RenderGraph
-import TerminalUI
-import WoodshedCore
 
 /// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R, generated
 /// on the JACK thread, for a set time with a fade-out at the end. Main thread.
@@ -69,30 +62,7 @@ struct NoiseSubcommand: ParsableCommand {
     }
 
     func run() throws {
-        let choice = try NoiseChoice(name: color, level: level, duration: duration, fade: fade)
-        let noiseColor = choice.color, level = choice.level
-        let timer = NoiseTimer(seconds: choice.seconds, fadeSeconds: choice.fadeSeconds)
-        var options = JackBackend.Options()
-        options.clientName = jackName
-        options.server = server
-        options.noConnect = noConnect
-        let ports = connect.flatMap { $0.split(separator: ",").map(String.init) }
-        options.musicConnect = ports.isEmpty ? nil : ports
-        options.connect = []   // the click port stays silent and unconnected
-        options.scope = true
-        nonisolated(unsafe) let t = timer
-        options.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
-        let session = LiveSession(settings: ClickSettings())
-        let backend = JackBackend(options: options, session: session)
-        do {
-            try backend.start()
-        } catch let e as JackError {
-            throw ValidationErrorMessage(e.description)
-        }
-        installQuitSignals()
-        let engine = LiveEngine(output: backend, session: session, stopAfter: nil)
-        let controller = NoiseController(engine: engine, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
-        controller.showsScope = scope
-        engine.run(controller)
+        try NoiseLaunch(color: color, level: level, duration: duration, fade: fade, connect: connect, noConnect: noConnect,
+                        jackName: jackName, server: server, scope: scope).run()
     }
 }

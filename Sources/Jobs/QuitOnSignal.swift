@@ -1,8 +1,7 @@
-import Jobs
 import App
 import Foundation
 
 /// SIGINT, SIGTERM and SIGHUP end the live loop at once (`QuitSignal`). Main thread.
-func installQuitSignals() {
+public func installQuitSignals() {
     QuitSignals.catching([SIGINT, SIGTERM, SIGHUP], with: quitSignalHandler)
 }

@@ -1,0 +1,80 @@
+import App
+import Control
+import JackBackend
+import Persistence
+import WoodshedCore
+
+/// `woodshed click` live: the metronome as a JACK client with its display, keys and MIDI,
+/// until the user quits or the time is up. Main thread.
+public struct ClickLaunch {
+    public var click: ClickRequest
+    public var volume: Float
+    public var midiMap: String?
+    public var midiIn: [String]
+    public var setlist: String?
+    public var midiClock: Bool
+    /// Ports for the click port, each possibly comma-separated; empty for the default.
+    public var connect: [String]
+    public var noConnect: Bool
+    public var jackName: String
+    public var server: String?
+    public var transport: TransportMode
+    /// `--for`, already checked by `DurationText.seconds`.
+    public var duration: String?
+    public var note: String?
+
+    public init(click: ClickRequest, volume: Float, midiMap: String?, midiIn: [String], setlist: String?, midiClock: Bool,
+                connect: [String], noConnect: Bool, jackName: String, server: String?, transport: TransportMode,
+                duration: String?, note: String?) {
+        self.click = click
+        self.volume = volume
+        self.midiMap = midiMap
+        self.midiIn = midiIn
+        self.setlist = setlist
+        self.midiClock = midiClock
+        self.connect = connect
+        self.noConnect = noConnect
+        self.jackName = jackName
+        self.server = server
+        self.transport = transport
+        self.duration = duration
+        self.note = note
+    }
+
+    /// Starts the JACK client and runs the live loop until the end; `debug` takes diagnostics.
+    public func run(debug: (String) -> Void) throws {
+        let store = LastSessionStore()
+        let start = try LiveSetup(options: click, volume: volume, store: store)
+        if let bad = start.unusableLastSession {
+            writeStderr("Warning: ignoring the last session, \(bad). The next saved settings replace it; the file is then kept as \(store.brokenURL.path).\n")
+        }
+        let mode = transport
+        let midiSetup = try MIDISetup(midiMap: midiMap, setlist: setlist, midiIn: midiIn, clientName: jackName)
+        for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
+        let session = LiveSession(settings: start.settings, mapPlan: start.mapPlan, mode: mode,
+                                  midi: midiSetup.control, midiClock: midiClock, songs: midiSetup.songs)
+        var options = JackBackend.Options()
+        options.clientName = jackName
+        options.server = server
+        options.noConnect = noConnect
+        options.connect = connect.isEmpty ? nil : connect.flatMap { $0.split(separator: ",").map(String.init) }
+        options.transport = mode
+        options.midiClock = midiClock
+        options.midiConnect = midiSetup.jackSources
+        let backend = JackBackend(options: options, session: session)
+        do {
+            try backend.start()
+        } catch let e as JackError {
+            var message = e.description
+            if case .openFailed = e, let said = JackMessages.shared.recent.last { message += " (libjack: \(said))" }
+            throw ValidationErrorMessage(message)
+        }
+        debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
+        installQuitSignals()
+        let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds))
+        engine.midiInputs = midiSetup.alsaInputs
+        // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
+        engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note))
+        midiSetup.close()
+    }
+}

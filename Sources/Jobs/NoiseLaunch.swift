@@ -1,0 +1,61 @@
+import App
+import Control
+import JackBackend
+import WoodshedCore
+
+/// `woodshed noise` live: the noise generated on the JACK thread on music_L and music_R, its
+/// display and keys, until the time is up or the user quits. Main thread.
+public struct NoiseLaunch {
+    public var color: String
+    public var level: Double?
+    public var duration: String?
+    public var fade: String?
+    /// Ports for music_L and music_R, each possibly comma-separated; empty for the default.
+    public var connect: [String]
+    public var noConnect: Bool
+    public var jackName: String
+    public var server: String?
+    public var scope: Bool
+
+    public init(color: String, level: Double?, duration: String?, fade: String?, connect: [String], noConnect: Bool,
+                jackName: String, server: String?, scope: Bool) {
+        self.color = color
+        self.level = level
+        self.duration = duration
+        self.fade = fade
+        self.connect = connect
+        self.noConnect = noConnect
+        self.jackName = jackName
+        self.server = server
+        self.scope = scope
+    }
+
+    /// Starts the JACK client and runs the live loop until the end.
+    public func run() throws {
+        let choice = try NoiseChoice(name: color, level: level, duration: duration, fade: fade)
+        let noiseColor = choice.color, level = choice.level
+        let timer = NoiseTimer(seconds: choice.seconds, fadeSeconds: choice.fadeSeconds)
+        var options = JackBackend.Options()
+        options.clientName = jackName
+        options.server = server
+        options.noConnect = noConnect
+        let ports = connect.flatMap { $0.split(separator: ",").map(String.init) }
+        options.musicConnect = ports.isEmpty ? nil : ports
+        options.connect = []   // the click port stays silent and unconnected
+        options.scope = true
+        nonisolated(unsafe) let t = timer
+        options.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
+        let session = LiveSession(settings: ClickSettings())
+        let backend = JackBackend(options: options, session: session)
+        do {
+            try backend.start()
+        } catch let e as JackError {
+            throw ValidationErrorMessage(e.description)
+        }
+        installQuitSignals()
+        let engine = LiveEngine(output: backend, session: session, stopAfter: nil)
+        let controller = NoiseController(engine: engine, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
+        controller.showsScope = scope
+        engine.run(controller)
+    }
+}
