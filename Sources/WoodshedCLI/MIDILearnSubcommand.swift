@@ -1,9 +1,6 @@
-import App
 import ArgumentParser
-import Foundation
 import Jobs
 import MIDI
-import Persistence
 
 /// `woodshed midi learn ACTION [ARGUMENT]`. Main thread.
 struct MIDILearnSubcommand: ParsableCommand {
@@ -36,33 +33,6 @@ struct MIDILearnSubcommand: ParsableCommand {
     }
 
     func run() throws {
-        let learning = try MIDILearning(name: action, argument: argument)
-        let target = listen.midi.midiMap.map { URL(fileURLWithPath: $0) } ?? MIDIMap.userMapURL()
-        // A map that does not parse is refused before anything is captured (and never overwritten).
-        if FileManager.default.fileExists(atPath: target.path) {
-            do { _ = try MIDIMap(contentsOf: target) } catch { throw ValidationErrorMessage("\(error)") }
-        }
-        let (session, backend, setup) = try listen.listen()
-        defer { backend.stop(); setup.close() }
-        out("woodshed midi learn \(action): press the pedal or key now (on \(backend.status.clientName):midi_in)")
-        installQuitSignals()
-        let started = MonotonicClock.seconds()
-        let limit = DurationText.seconds(timeout) ?? 60
-        while !QuitSignal.requested.load(ordering: .relaxed) {
-            usleep(10_000)
-            let now = MIDIListenOptions.pump(session, backend, setup)
-            if let m = session.midiMessages.first(where: learning.learnable) {
-                let mapping = learning.mapping(for: m)
-                do {
-                    _ = try MIDIMapStore.learn(mapping, into: target)
-                } catch {
-                    throw ValidationErrorMessage("\(error)")
-                }
-                out("learned: \(m.text) → \(mapping) · saved to \(target.path)")
-                return
-            }
-            if now - started > limit { throw ValidationErrorMessage("no MIDI message arrived within \(timeout); nothing was saved") }
-        }
-        throw ValidationErrorMessage("interrupted; nothing was saved")
+        try listen.request.learn(action: action, argument: argument, timeout: timeout, say: out)
     }
 }

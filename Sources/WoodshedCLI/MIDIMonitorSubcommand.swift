@@ -1,6 +1,4 @@
-import App
 import ArgumentParser
-import Foundation
 import Jobs
 
 /// `woodshed midi monitor`. Main thread.
@@ -14,24 +12,6 @@ struct MIDIMonitorSubcommand: ParsableCommand {
     var duration: String?
 
     func run() throws {
-        let (session, backend, setup) = try listen.listen()
-        let client = backend.status.clientName
-        out("woodshed midi monitor: map \(setup.control.source) · listening on \(client):midi_in · Ctrl-C stops")
-        let stopAfter = duration.flatMap(DurationText.seconds)
-        installQuitSignals()
-        let started = MonotonicClock.seconds()
-        var shown = 0
-        while !QuitSignal.requested.load(ordering: .relaxed) {
-            usleep(20_000)
-            let now = MIDIListenOptions.pump(session, backend, setup)
-            // midiLog keeps the latest 200 lines; midiLogTotal counts every line.
-            let log = session.midiLog, total = session.midiLogTotal
-            let fresh = min(total - shown, log.count)
-            if fresh > 0 { out(log.suffix(fresh).joined(separator: "\n")) }
-            shown = total
-            if let stopAfter, now - started >= stopAfter { break }
-        }
-        backend.stop()
-        setup.close()
+        try listen.request.monitor(duration: duration, say: out)
     }
 }
