@@ -15,13 +15,7 @@ extension MIDIMap {
     /// Reads a map file (disk I/O: the control thread); errors name it by the path as given.
     public init(contentsOf url: URL) throws(MIDIMapError) {
         let source = url.relativePath
-        let data: Data
-        do throws(FileProblem) {
-            data = try FileAccess.read(url.path)
-        } catch {
-            throw MIDIMapError(source: source, message: error.message(namingFile: url.path))
-        }
-        try self.init(data: data, source: source)
+        try self.init(data: try FileAccess.readJSONFile(url.path, source: source), source: source)
     }
 
     init(_ root: JSONNode) throws(JSONFieldError) {

@@ -77,12 +77,6 @@ extension SectionStore {
     /// The practice file saved at `url` (the current file or a backup), checked to belong to
     /// the audio with `fingerprint`.
     func version(at url: URL, of fingerprint: FileFingerprint) throws(JSONFileError) -> PracticeFile {
-        let data: Data
-        do throws(FileProblem) {
-            data = try FileAccess.read(url.path)
-        } catch {
-            throw JSONFileError(source: url.path, message: error.message(namingFile: url.path))
-        }
-        return try practiceFile(data, at: url, of: fingerprint)
+        try practiceFile(try FileAccess.readJSONFile(url.path), at: url, of: fingerprint)
     }
 }

@@ -40,13 +40,7 @@ public struct NoisePresetLibrary: Sendable {
     /// error naming it, the line and the field.
     public func load(name: String) throws(JSONFileError) -> NoisePreset? {
         guard let url = files()[name] else { return nil }
-        let data: Data
-        do throws(FileProblem) {
-            data = try FileAccess.read(url.path)
-        } catch {
-            throw JSONFileError(source: url.path, message: error.message(namingFile: url.path))
-        }
-        return try NoisePreset(data: data, source: url.path, colors: colors, levels: levels)
+        return try NoisePreset(data: try FileAccess.readJSONFile(url.path), source: url.path, colors: colors, levels: levels)
     }
 
     /// Name → file, the user's folder winning.

@@ -52,4 +52,14 @@ public enum FileAccess {
             throw FileProblem("can't create the folder", path, errno: code)
         }
     }
+
+    /// The bytes of a JSON file of ours, or a `JSONFileError` naming it by `source` (the path
+    /// as the user gave it; `path` itself by default) and saying why it can't be read.
+    public static func readJSONFile(_ path: String, source: String? = nil) throws(JSONFileError) -> Data {
+        do throws(FileProblem) {
+            return try read(path)
+        } catch {
+            throw JSONFileError(source: source ?? path, message: error.message(namingFile: path))
+        }
+    }
 }
