@@ -30,6 +30,8 @@ public final class LiveEngine {
     public private(set) var timerEnds: Double?
     private let keys: KeyInput
     private let write: (String) -> Void
+    /// The controller `run` is running (nil before and after).
+    private weak var controller: SessionController?
 
     public init(loop: ControlLoop = ControlLoop(), output: LiveOutput, session: LiveSession, stopAfter: Double?,
                 fullScreen: Bool = Terminal.stdoutIsTerminal, keys: KeyInput = KeyInput(),
@@ -51,9 +53,20 @@ public final class LiveEngine {
         timerEnds.map { Int(max(0, $0 - now).rounded(.up)) }
     }
 
+    /// Runs `action` on the running session, whichever surface it came from: keys, MIDI mappings
+    /// (`LiveSession.takeMIDIActions`) and remote surfaces all come through here. `.quit` ends
+    /// the run; the controller performs the rest (and says what it has no part for). Main thread.
+    public func perform(_ action: Action) {
+        guard loop.end == nil, let controller else { return }
+        if action == .quit { loop.quit(); return }
+        controller.perform(action)
+    }
+
     /// Runs `controller` until a quit key or signal, `--for`, or the end of its program.
     @discardableResult
     public func run(_ controller: SessionController) -> ControlLoop.End {
+        self.controller = controller
+        defer { self.controller = nil }
         // RtMidi, ALSA and libjack print to stderr from their own threads: while the display is
         // up, that goes to a log file instead of over the screen.
         let stderrLog = fullScreen ? try? StderrRedirect(appendingTo: StderrLog.path()) : nil
@@ -81,7 +94,9 @@ public final class LiveEngine {
         var keysInput: ControlLoop.InputID?
         keysInput = loop.watch(keys.fileDescriptor) { [unowned self] in
             let now = loop.now
-            for key in keys.poll(timeoutMilliseconds: 0) where loop.end == nil { controller.press(key, now: now) }
+            for key in keys.poll(timeoutMilliseconds: 0) where loop.end == nil {
+                if let action = controller.action(for: key, now: now) { perform(action) }
+            }
             if keys.reachedEnd, let id = keysInput { loop.unwatch(id) }
             refresh(controller, terminal: terminal, autosave: autosave)
         }
@@ -105,6 +120,7 @@ public final class LiveEngine {
         let now = loop.now
         ExternalMIDI.deliver(midiInputs, to: session, now: now)
         session.drainNotices(now: now)
+        for action in session.takeMIDIActions() { perform(action) }
         output.tick(now: now)
         controller.refresh(now: now)
         if controller.hasUnsavedChanges { autosave?.changed() }

@@ -14,7 +14,7 @@ public final class MetronomeController: SessionController {
     /// Where settings are saved; nil when the last-session file was unusable (never saved over).
     let store: LastSessionStore?
     let summary: String
-    /// Shown as the message until the first key press.
+    /// Shown as the message until the first action (a key, a pedal).
     private var note: String?
     private var lastPrintedBar = Int64.min
     /// MIDI counters read before the client closes (the stop line).
@@ -31,47 +31,17 @@ public final class MetronomeController: SessionController {
         self.note = note
     }
 
-    /// Keys as the display lists them.
-    public static let legend: [KeyHelp] = [
-        KeyHelp(keys: "space", action: "start/stop"), KeyHelp(keys: "↑/↓", action: "±1 BPM"),
-        KeyHelp(keys: "PgUp/PgDn", action: "±10 BPM"), KeyHelp(keys: "t", action: "tap tempo"),
-        KeyHelp(keys: "[ ] 1-9", action: "beats per bar"), KeyHelp(keys: "m", action: "mute"),
-        KeyHelp(keys: "+/-", action: "volume"), KeyHelp(keys: "q/Esc", action: "quit"),
-    ]
-
-    /// The action a key stands for, if any.
-    public static func action(for key: Key, at now: Double) -> Action? {
-        switch key {
-        case .space: .toggleRunning
-        case .up: .tempoStep(milliBPM: 1_000)
-        case .down: .tempoStep(milliBPM: -1_000)
-        case .pageUp: .tempoStep(milliBPM: 10_000)
-        case .pageDown: .tempoStep(milliBPM: -10_000)
-        case .escape, .ctrlC: .quit
-        case .char(let c):
-            switch c {
-            case "t", "T": .tap(at: now)
-            case "[": .beatsPerBarStep(-1)
-            case "]": .beatsPerBarStep(1)
-            case "m", "M": .toggleMute
-            case "+", "=": .volumeStep(0.1)
-            case "-", "_": .volumeStep(-0.1)
-            case "q", "Q": .quit
-            case "1"..."9": .setBeatsPerBar(Int(String(c))!)
-            default: nil
-            }
-        default: nil
-        }
-    }
-
     public func startLine() -> String? {
         if session.mode == .free { session.perform(.start) }
         return "\(summary) · \(serverLine()) · \(session.mode.rawValue) · keys on stdin"
     }
 
-    public func press(_ key: Key, now: Double) {
+    public func action(for key: Key, now: Double) -> Action? { KeyMap.click(key, at: now) }
+
+    /// The live session performs every action; the player's and the scope it says it has no part for.
+    public func perform(_ action: Action) {
         note = nil
-        if let action = Self.action(for: key, at: now) { session.perform(action) }
+        session.perform(action)
         if session.quitRequested { engine.loop.quit() }
     }
 
@@ -135,7 +105,7 @@ public final class MetronomeController: SessionController {
             flash: flash, running: session.running, muted: session.muted, volume: s.volume, sound: s.sound,
             transport: transportText(), mapLabel: map?.label, barsLeft: map?.barsLeft,
             dspLoad: st.dspLoad, xruns: st.xruns, server: serverLine(), serverLost: !st.connected,
-            message: note ?? (session.message.isEmpty ? (timeLeft.map { "timer: " + $0 } ?? lastEvent) : session.message), keys: Self.legend)
+            message: note ?? (session.message.isEmpty ? (timeLeft.map { "timer: " + $0 } ?? lastEvent) : session.message), keys: KeyMap.clickLegend)
     }
 
     private func transportText() -> String {

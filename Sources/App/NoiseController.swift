@@ -1,3 +1,4 @@
+import Control
 import Foundation
 import TerminalUI
 import WoodshedCore
@@ -29,9 +30,15 @@ public final class NoiseController: SessionController {
 
     public func startLine() -> String? { nil }
 
-    public func press(_ key: Key, now: Double) {
-        if PlayerController.isQuit(key) { engine.loop.quit(); return }
-        if key == .char("s") || key == .char("S") { showsScope.toggle() }
+    public func action(for key: Key, now: Double) -> Action? { KeyMap.noise(key) }
+
+    /// The scope and quit; noise has no part for the other actions and no message line: they do nothing.
+    public func perform(_ action: Action) {
+        switch action {
+        case .quit: engine.loop.quit()
+        case .toggleScope: showsScope.toggle()
+        default: break
+        }
     }
 
     public func refresh(now: Double) {

@@ -30,6 +30,8 @@ public final class PlayerController: SessionController {
     /// The player's state before the output closed (the stop line).
     private var last: PlayerView?
     private var lastLine = ""
+    /// The last action, when this session had no part for it: said on screen until the next.
+    private var refused: String?
     /// Shown on screen (at once) and said at quit: why changes are not saved, or the log.
     private var saveProblem: String?
     /// The practice file as it should be saved now, and why it could not be: kept until a
@@ -60,10 +62,34 @@ public final class PlayerController: SessionController {
 
     public func startLine() -> String? { "\(file.summary) · \(serverLine()) · keys on stdin" }
 
-    public func press(_ key: Key, now: Double) {
-        if Self.isQuit(key) { engine.loop.quit(); return }
-        if key == .char("s") || key == .char("S") { showsScope.toggle(); return }
-        if let a = action(for: key) { player.perform(a) }
+    public func action(for key: Key, now: Double) -> Action? { KeyMap.player(key) }
+
+    /// The player's side of the vocabulary: start/stop as play/pause, mute as the click, the
+    /// section actions; shadowing nudges a bad cut by its own step. The metronome's actions
+    /// are said to have no part here.
+    public func perform(_ action: Action) {
+        refused = nil
+        switch action {
+        case .quit: engine.loop.quit()
+        case .toggleScope: showsScope.toggle()
+        case .toggleRunning: player.togglePause()
+        case .start: if player.paused { player.togglePause() }
+        case .stop: if !player.paused { player.togglePause() }
+        case .toggleMute: player.toggleClick()
+        case .sectionStep(let d): player.stepSection(by: d)
+        case .sectionAgain: player.playAgain()
+        case .repeatStep(let d): player.stepRepeats(by: d)
+        case .speedStep(let d): player.stepSpeed(by: d)
+        case .jump(let ms): player.jump(milliseconds: ms)
+        case .markIn: player.markInHere()
+        case .markOut: player.markOutHere()
+        case .nudge(let edge, let ms):
+            let step = shadow.map { ms.signum() * $0.nudgeMilliseconds } ?? ms
+            player.nudgeSection(startMilliseconds: edge == .start ? step : 0, endMilliseconds: edge == .end ? step : 0)
+        case .tempoStep, .setTempo, .tap, .beatsPerBarStep, .setBeatsPerBar, .volumeStep, .countIn, .setlistStep,
+             .setlistSong, .loadPreset:
+            refused = "\(action.name): there is no metronome in this session"
+        }
     }
 
     public func refresh(now: Double) {
@@ -103,68 +129,6 @@ public final class PlayerController: SessionController {
     public func screen(now: Double, width: Int, height: Int) -> [String] {
         shadow == nil ? PlayerScreen.lines(for: screenState(view), width: width, height: height)
                       : ShadowScreen.lines(for: shadowState(view), width: width, height: height)
-    }
-
-    /// Keys as the display lists them.
-    public static let legend: [KeyHelp] = [
-        KeyHelp(keys: "space", action: "play/pause"), KeyHelp(keys: "n/p", action: "next/prev section"),
-        KeyHelp(keys: "a", action: "again"), KeyHelp(keys: "]/[", action: "pass ±1"),
-        KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: "←/→", action: "jump ±5 s"),
-        KeyHelp(keys: "i/o", action: "mark in/out"), KeyHelp(keys: ",/.", action: "start ∓10 ms"),
-        KeyHelp(keys: "</>", action: "end ∓10 ms"), KeyHelp(keys: "c", action: "click"),
-        KeyHelp(keys: "s", action: "scope"), KeyHelp(keys: "q/Esc", action: "quit"),
-    ]
-
-    /// Keys of the shadowing screen.
-    public static let shadowLegend: [KeyHelp] = [
-        KeyHelp(keys: "space", action: "pause"), KeyHelp(keys: "a", action: "again"), KeyHelp(keys: "n/p", action: "next/prev"),
-        KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: ",/.", action: "start ∓50 ms"),
-        KeyHelp(keys: "</>", action: "end ∓50 ms"), KeyHelp(keys: "]/[", action: "repeat ±1"), KeyHelp(keys: "s", action: "scope"),
-        KeyHelp(keys: "q", action: "quit"),
-    ]
-
-    /// The player action a key stands for in this mode (shadowing nudges a bad cut by 50 ms).
-    public func action(for key: Key) -> PlayerAction? {
-        let a = Self.action(for: key)
-        guard let shadow, case .nudge(let edge, let ms)? = a else { return a }
-        return .nudge(edge, milliseconds: ms.signum() * shadow.nudgeMilliseconds)
-    }
-
-    /// The player action a key stands for, if any (quit is handled apart).
-    public static func action(for key: Key) -> PlayerAction? {
-        switch key {
-        case .space: .togglePause
-        case .up: .speedStep(50)
-        case .down: .speedStep(-50)
-        case .right: .jump(milliseconds: 5_000)
-        case .left: .jump(milliseconds: -5_000)
-        case .pageDown: .sectionStep(1)
-        case .pageUp: .sectionStep(-1)
-        case .char(let c):
-            switch c {
-            case "n", "N": .sectionStep(1)
-            case "p", "P": .sectionStep(-1)
-            case "a", "A": .sectionAgain
-            case "]": .repeatStep(1)
-            case "[": .repeatStep(-1)
-            case "i", "I": .markIn
-            case "o", "O": .markOut
-            case ",": .nudge(.start, milliseconds: -10)
-            case ".": .nudge(.start, milliseconds: 10)
-            case "<": .nudge(.end, milliseconds: -10)
-            case ">": .nudge(.end, milliseconds: 10)
-            case "c", "C": .toggleClick
-            default: nil
-            }
-        default: nil
-        }
-    }
-
-    public static func isQuit(_ key: Key) -> Bool {
-        switch key {
-        case .escape, .ctrlC, .char("q"), .char("Q"): true
-        default: false
-        }
     }
 
     /// After a playlist, with noise to follow: `Now: Brown Noise (14:59 remaining)`.
@@ -215,8 +179,8 @@ public final class PlayerController: SessionController {
             phase: phase, speed: speed,
             next: "next: " + (v.nextSection ?? "— (stops after the last pass)"),
             progress: v.progress, server: serverLine(), serverLost: !st.connected,
-            message: saveProblem ?? (player.message.isEmpty ? (session.lastMIDI.isEmpty ? lastEvent : session.lastMIDI) : player.message),
-            keys: Self.legend)
+            message: saveProblem ?? refused ?? (player.message.isEmpty ? (session.lastMIDI.isEmpty ? lastEvent : session.lastMIDI) : player.message),
+            keys: KeyMap.playerLegend)
     }
 
     private func serverLine() -> String {
@@ -240,7 +204,7 @@ public final class PlayerController: SessionController {
             speed: "n/p next/previous · a restart" + (timerText.map { " · " + $0 } ?? ""),
             next: over ? "" : "next: " + (v.nextSection ?? (thenNoise.map { $0.title } ?? "— (the end)")),
             progress: v.progress, server: serverLine(), serverLost: !st.connected,
-            message: player.message.isEmpty ? session.lastMIDI : player.message, keys: Self.legend)
+            message: refused ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.playerLegend)
     }
 
     /// Piped stdout: a line whenever the section, pass or phase changes.
@@ -293,7 +257,7 @@ public final class PlayerController: SessionController {
             secondsLeft: timed ? Double(v.stepFramesLeft) / rate : 0,
             fractionLeft: timed && v.stepLength > 0 ? Double(v.stepFramesLeft) / Double(v.stepLength) : 0,
             details: details, server: serverLine(), serverLost: !st.connected,
-            message: saveProblem ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: Self.shadowLegend)
+            message: saveProblem ?? refused ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.shadowLegend)
     }
 
     /// Appends a practice-log entry when the learner leaves a sentence (or quits) after hearing

@@ -1,15 +1,21 @@
+import Control
 import TerminalUI
 
 /// One kind of live session (metronome, player, shadowing, playlist, noise) plugged into the
-/// control loop by `LiveEngine`: it turns keys into actions, reads its model at each status
-/// refresh, draws its screen or plain lines, and saves. Control thread.
+/// control loop by `LiveEngine`: it names the action of each of its keys, performs actions from
+/// every surface (keys, MIDI mappings, remotes), reads its model at each status refresh, draws
+/// its screen or plain lines, and saves. Control thread.
 public protocol SessionController: AnyObject {
     /// The plain lines' prefix: `woodshed click: `.
     var command: String { get }
     /// The line printed first on plain output (after the prefix); nil: none.
     func startLine() -> String?
-    /// A key press (quit keys included: call `engine.loop.quit()`).
-    func press(_ key: Key, now: Double)
+    /// The action `key` stands for in this kind of session (its `KeyMap`), if any; `now`: when
+    /// it was read (tap tempo).
+    func action(for key: Key, now: Double) -> Action?
+    /// Runs one action, whichever surface it came from (`LiveEngine.perform`); one this session
+    /// has no part for is said on screen. (`.quit` ends the run before it gets here.)
+    func perform(_ action: Action)
     /// The status refresh, after MIDI, the renderer's notices and JACK upkeep: the place to see
     /// the end of a program (`engine.loop.quit(.programEnded)`).
     func refresh(now: Double)

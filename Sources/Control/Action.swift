@@ -1,8 +1,14 @@
-/// What a user can ask of a live session, in one vocabulary for the keyboard and (later) MIDI
-/// pedals and OSC. Any thread may build one; `LiveSession.perform` runs it on the control thread.
+/// What a user can ask of a live session: the one vocabulary of every input surface. Keys
+/// (`KeyMap`), MIDI maps (`Action(midi:value:text:now:)`, the one place a fired mapping becomes
+/// an action) and remote surfaces map into it; each session's controller performs it (the
+/// click: `LiveSession.perform`; the player: `PlayerController.perform`), and one it has no part
+/// for is said on screen. Any thread may build one; it is performed on the control thread.
 public enum Action: Equatable, Sendable {
+    /// Start or stop (the player: play or pause; after the end of its program, the section again).
     case toggleRunning
+    /// Start (the player: play, if paused).
     case start
+    /// Stop (the player: pause, if playing).
     case stop
     /// Tempo up or down by thousandths of a BPM.
     case tempoStep(milliBPM: Int64)
@@ -12,6 +18,7 @@ public enum Action: Equatable, Sendable {
     /// Beats per bar up (+1) or down (−1).
     case beatsPerBarStep(Int)
     case setBeatsPerBar(Int)
+    /// The click off or on (the player: its count-ins and the music's click).
     case toggleMute
     /// Volume up or down by a linear step.
     case volumeStep(Float)
@@ -24,7 +31,32 @@ public enum Action: Equatable, Sendable {
     case setlistSong(Int)
     /// A preset by name, from the next bar line.
     case loadPreset(String)
-    /// A rehearsal-player action (sections, repeats, speed, marks), by its MIDI action name;
-    /// sessions without a player say so.
-    case player(String)
+
+    // The rehearsal player's (`play`, `shadow`, `playlist play`; in shadowing a section is a sentence).
+
+    /// The next (+1) or previous (−1) section, from its first pass.
+    case sectionStep(Int)
+    /// The section playing, again from its first pass.
+    case sectionAgain
+    /// One pass more (+1) or less (−1) for the section playing.
+    case repeatStep(Int)
+    /// The session speed up or down by this many thousandths (50 = 5 %), from where the pass is.
+    case speedStep(thousandths: Int)
+    /// The play head forward or back by this many milliseconds of the file, within the pass.
+    case jump(milliseconds: Int)
+    /// The section's start (A) here.
+    case markIn
+    /// The section's end (B) here: with a mark in, a new section from it to here.
+    case markOut
+    /// Move the playing section's start (A) or end (B) by this many milliseconds (±); shadowing
+    /// moves a bad cut by its own step (`--nudge`) in the direction asked.
+    case nudge(SectionEdge, milliseconds: Int)
+
+    // The screen's.
+
+    /// The oscilloscope and meters on or off (player, shadowing, noise).
+    case toggleScope
+
+    /// Which end of a section.
+    public enum SectionEdge: Equatable, Sendable { case start, end }
 }

@@ -31,9 +31,11 @@ public final class LiveSession {
     public private(set) var lastMIDI = ""
     /// Start/stop of JACK transport in follow and master modes.
     public weak var transport: TransportRequests?
-    /// The rehearsal player (`woodshed play`), which takes the MIDI actions it knows; set
-    /// before the first renderer is made. The click then stays stopped.
-    public weak var player: PlayerActions?
+    /// True in the rehearsal player's sessions (`play`, `shadow`, `playlist play`): the renderer
+    /// applies no MIDI itself (`MIDIPolicy.player`), so every mapping fired comes to the control
+    /// thread as an action for the player, and the click stays stopped. Set before the first
+    /// renderer is made.
+    public var forPlayer = false
 
     /// The renderer for the current JACK connection (nil before the first one).
     public private(set) var renderer: Renderer?
@@ -59,6 +61,8 @@ public final class LiveSession {
     private var unsent: [RenderCommand] = []
     private var taps = TapTempo()
     private var mapBars: [(label: String?, endBar: Int64)]
+    /// Actions of MIDI mappings fired since `takeMIDIActions`, oldest first.
+    private var midiActions: [Action] = []
 
     /// A session from settings (free click), or around a tempo map (`mapPlan`), with MIDI
     /// control (`midi`), MIDI clock out and a setlist.
@@ -102,7 +106,7 @@ public final class LiveSession {
         case .master: .master
         case .follow: .follow
         }
-        r.midiPolicy = midi?.monitorOnly == true ? .monitor : player != nil ? .player : policy
+        r.midiPolicy = midi?.monitorOnly == true ? .monitor : forPlayer ? .player : policy
         timelines.removeAll()
         unsent.removeAll()
         renderer = r
@@ -123,7 +127,8 @@ public final class LiveSession {
         send(.fadeOut(frames: max(Int64((seconds * Double(rate)).rounded()), 1)))
     }
 
-    /// Runs one action; the outcome is in `message` and the state.
+    /// Runs one action; the outcome is in `message` and the state. The player's actions and the
+    /// scope are not the click's: it says so.
     public func perform(_ action: Action) {
         switch action {
         case .toggleRunning: perform(running ? .stop : .start)
@@ -143,6 +148,7 @@ public final class LiveSession {
         case .setTempo(let m):
             setTempo(m, from: "")
         case .tap(let t):
+            if mode == .follow { say("the tempo follows the transport master"); return }
             if let m = taps.tap(at: t) { setTempo(m, from: "tap (\(taps.count) taps): ") } else { say("tap again to set the tempo") }
         case .beatsPerBarStep(let d):
             perform(.setBeatsPerBar(settings.beats + d))
@@ -188,8 +194,10 @@ public final class LiveSession {
             } catch {
                 say("preset \(name): \(error)")
             }
-        case .player(let name):
-            say("\(name): there is no rehearsal player in this session")
+        case .sectionStep, .sectionAgain, .repeatStep, .speedStep, .jump, .markIn, .markOut, .nudge:
+            say("\(action.name): there is no rehearsal player in this session")
+        case .toggleScope:
+            say("\(action.name): there is no scope in this session")
         }
     }
 
@@ -237,8 +245,9 @@ public final class LiveSession {
     /// The time of the first RtMidi message: the origin of the matcher's milliseconds.
     private var externalOrigin: Double?
 
-    /// A message from RtMidi (ALSA), on the control thread: mapped with the same map, applied
-    /// from the first frame of the next cycle (through the command ring).
+    /// A message from RtMidi (ALSA), on the control thread: mapped with the same map; what it
+    /// fires waits in `takeMIDIActions` (a tempo change applies from the first frame of the
+    /// next cycle, through the command ring).
     public func receiveExternalMIDI(_ bytes: UnsafePointer<UInt8>, count: Int, now: Double) {
         guard let midi, let m = externalParser.parse(bytes, count: count) else { return }
         if externalMatcher == nil { externalMatcher = midi.matcher(rate: 1000) }  // frames = milliseconds
@@ -251,29 +260,24 @@ public final class LiveSession {
             let value = m.kind == .programChange ? m.data1 : m.data2
             lastMIDI = "MIDI \(describeMIDI(index: Int(b.index)))"
             if midi.monitorOnly { logMIDI("\t→ \(describeMIDI(index: Int(b.index)))"); continue }
-            switch b.action {
-            case .tempoUp, .tempoDown, .tempoSet, .tempoCC, .tap:
-                // Through RtMidi the tempo is set here (through JACK MIDI, the renderer sets it).
-                if let action = Action(midi: b, value: value, text: nil, now: now) { perform(action) }
-            default: performMIDI(index: Int(b.index), value: value, now: now)
-            }
+            fired(index: Int(b.index), value: value, now: now)
         }
     }
 
-    /// A mapping fired that the renderer left to this thread.
-    private func performMIDI(index: Int, value: UInt8, now: Double) {
+    /// A mapping fired that the renderer left to this thread (or that came through RtMidi): its
+    /// action waits for the session's controller.
+    private func fired(index: Int, value: UInt8, now: Double) {
         guard let midi, index >= 0, index < midi.bindings.count else { return }
-        let b = midi.bindings[index]
-        if let player, player.perform(midi: b.action, argument: b.argument) { return }
         let text = index < midi.texts.count ? midi.texts[index] : nil
-        guard let action = Action(midi: b, value: value, text: text, now: now) else { return }
-        switch action {
-        case .tempoStep, .setTempo, .tap:
-            // The renderer applies these at their frame; left to this thread, they are refused.
-            say(mode == .follow ? "the tempo follows the transport master" : "MIDI \(b.action.name) not applied")
-        default:
-            perform(action)
-        }
+        if let action = Action(midi: midi.bindings[index], value: value, text: text, now: now) { midiActions.append(action) }
+    }
+
+    /// The actions of the MIDI mappings fired since the last call (RtMidi input, and JACK MIDI
+    /// the renderer left to the control thread), oldest first: the control loop hands them to
+    /// the session's controller, as it does keys.
+    public func takeMIDIActions() -> [Action] {
+        defer { midiActions.removeAll() }
+        return midiActions
     }
 
     private func describeMIDI(index: Int) -> String {
@@ -343,7 +347,7 @@ public final class LiveSession {
                 if midi?.monitorOnly == true {
                     logMIDI("\t→ \(what)")
                 } else if !applied {
-                    performMIDI(index: Int(index), value: value, now: now)
+                    fired(index: Int(index), value: value, now: now)
                 }
             case .tempoChanged(let m):
                 settings.milliBPM = m

@@ -1,4 +1,6 @@
-/// A live change asked of the player's worker by the control thread. Any thread (a value).
+/// A command to the player's worker thread, sent by `PlayerSession` on the control thread: what
+/// the worker must change in the music it renders ahead, not a user intent (that is `Action`, in
+/// `Control`). Any thread (a value).
 public enum PlayerRequest: Hashable, Sendable {
     /// Start section `index` from its first pass (next, previous, again, or a chosen one).
     case playSection(Int)

@@ -192,89 +192,134 @@ public final class PlayerSession {
         }
     }
 
-    /// Runs one action; the outcome is in `message` and the state.
-    public func perform(_ action: PlayerAction) {
-        guard let worker else { message = "not playing yet"; return }
+    // MARK: - What the musician asks (keys, pedals and remotes, as `PlayerController` performs
+    // their actions). Each says its outcome in `message`; before the first deck: "not playing yet".
+
+    /// The worker, its status and the section heard now (after the end: the one heard last);
+    /// nil, said, before the first deck.
+    private func current() -> (worker: PlayerWorker, status: PlayerStatus, here: Int)? {
+        guard let worker else { message = "not playing yet"; return nil }
         let st = worker.status()
-        let here = st.step?.section ?? lastHeard ?? requested
-        switch action {
-        case .togglePause:
-            if st.ended {
-                play(section: here, note: "again: \(sections[here].name)")
-                return
-            }
-            paused.toggle()
-            worker.deck[.paused] = paused ? 1 : 0
-            message = paused ? "paused" : "playing"
-        case .sectionStep(let d):
-            let target = here + d
-            guard sections.indices.contains(target) else {
-                message = d > 0 ? "\(sections[here].name) is the last section" : "\(sections[here].name) is the first section"
-                return
-            }
-            play(section: target, note: "section \(target + 1)/\(sections.count): \(sections[target].name)")
-        case .sectionAgain:
-            play(section: here, note: "again: \(sections[here].name)")
-        case .repeatStep(let d):
-            var plan = sections[here].plan
-            switch plan.repeats {
-            case .times(let n):
-                let m = min(max(n + d, OptionRange.repeats.range.lowerBound), OptionRange.repeats.range.upperBound)
-                guard m != n else { message = "\(n) pass\(n == 1 ? "" : "es") (the limit)"; return }
-                plan.repeats = .times(m)
-            case .endless:
-                guard d < 0 else { message = "already endless"; return }
-                plan.repeats = .times((st.step?.section == here ? st.step?.pass ?? 0 : 0) + 1)
-            }
-            edit(here) { $0.plan = plan }
-            if case .times(let n) = plan.repeats { message = "\(sections[here].name): \(n) pass\(n == 1 ? "" : "es")" }
-        case .speedStep(let d):
-            let v = min(max(speed + d, 250), 2000)
-            guard v != speed else { message = "speed \(Self.speedText(v)) (the limit)"; return }
-            speed = v
-            settingsChanged = true
-            worker.request(.speed(v))
-            message = "speed \(Self.speedText(v))" + (sections[here].plan.speedLadder.isEmpty ? "" : " (this section's ladder sets its next passes)")
-        case .jump(let ms):
-            guard st.sourceFrame != nil else { message = "jump works while a pass plays"; return }
-            let delta = Int64(ExactMath.roundDiv(Int128(ms) * Int128(audio.rate), 1000))
-            worker.request(.seek(sourceFrames: delta))
-            message = "jump \(ms > 0 ? "+" : "")\(Double(ms) / 1000) s"
-        case .markIn:
-            guard let f = st.sourceFrame else { message = "mark in works while a pass plays"; return }
-            markIn = f
-            message = "mark in at \(time(f)); mark out to make a section"
-        case .markOut:
-            guard let f = st.sourceFrame else { message = "mark out works while a pass plays"; return }
-            guard let a = markIn else { message = "mark in first"; return }
-            guard f > a else { message = "mark out (\(time(f))) must come after mark in (\(time(a)))"; return }
-            var n = 1
-            while sections.contains(where: { $0.name == "mark \(n)" }) { n += 1 }
-            let plan = RepeatPlan(repeats: .endless, gap: sections[here].plan.gap, countInBars: sections[here].plan.countInBars,
-                                  advance: sections[here].plan.advance)
-            guard let s = try? Section(name: "mark \(n)", start: a, end: f, plan: plan) else { return }
-            sections.insert(s, at: here + 1)
-            sectionsChanged = true
-            headsAround = -1
-            markIn = nil
-            worker.request(.replaceProgram(program(outputRate: rate)))
-            play(section: here + 1, note: "new section '\(s.name)' \(time(a))–\(time(f)), looping")
-        case .nudge(let edge, let ms):
-            let delta = Int64(ExactMath.roundDiv(Int128(ms) * Int128(audio.rate), 1000))
-            let s = sections[here]
-            let start = edge == .start ? s.start + delta : s.start
-            let end = edge == .end ? s.end + delta : s.end
-            guard start >= 0, end <= audio.frames, end > start else {
-                message = "\(s.name) cannot move further that way"
-                return
-            }
-            edit(here) { $0.start = start; $0.end = end }
-            message = "\(s.name): \(time(start))–\(time(end))"
-        case .toggleClick:
-            clickOn.toggle()
-            worker.deck[.clickMuted] = clickOn ? 0 : 1
-            message = clickOn ? "click on" : "click off"
+        return (worker, st, st.step?.section ?? lastHeard ?? requested)
+    }
+
+    /// Pause, or play on (after the end of the program: the section heard last, again).
+    public func togglePause() {
+        guard let c = current() else { return }
+        if c.status.ended {
+            play(section: c.here, note: "again: \(sections[c.here].name)")
+            return
         }
+        paused.toggle()
+        c.worker.deck[.paused] = paused ? 1 : 0
+        message = paused ? "paused" : "playing"
+    }
+
+    /// The next (+1) or previous (−1) section, from its first pass.
+    public func stepSection(by d: Int) {
+        guard let c = current() else { return }
+        let here = c.here, target = here + d
+        guard sections.indices.contains(target) else {
+            message = d > 0 ? "\(sections[here].name) is the last section" : "\(sections[here].name) is the first section"
+            return
+        }
+        play(section: target, note: "section \(target + 1)/\(sections.count): \(sections[target].name)")
+    }
+
+    /// The section playing, again from its first pass.
+    public func playAgain() {
+        guard let c = current() else { return }
+        play(section: c.here, note: "again: \(sections[c.here].name)")
+    }
+
+    /// One pass more (+1) or less (−1) for the section playing.
+    public func stepRepeats(by d: Int) {
+        guard let c = current() else { return }
+        let here = c.here, st = c.status
+        var plan = sections[here].plan
+        switch plan.repeats {
+        case .times(let n):
+            let m = min(max(n + d, OptionRange.repeats.range.lowerBound), OptionRange.repeats.range.upperBound)
+            guard m != n else { message = "\(n) pass\(n == 1 ? "" : "es") (the limit)"; return }
+            plan.repeats = .times(m)
+        case .endless:
+            guard d < 0 else { message = "already endless"; return }
+            plan.repeats = .times((st.step?.section == here ? st.step?.pass ?? 0 : 0) + 1)
+        }
+        edit(here) { $0.plan = plan }
+        if case .times(let n) = plan.repeats { message = "\(sections[here].name): \(n) pass\(n == 1 ? "" : "es")" }
+    }
+
+    /// The session speed up or down by this many thousandths (50 = 5 %), from where the pass is.
+    public func stepSpeed(by d: Int) {
+        guard let c = current() else { return }
+        let v = min(max(speed + d, 250), 2000)
+        guard v != speed else { message = "speed \(Self.speedText(v)) (the limit)"; return }
+        speed = v
+        settingsChanged = true
+        c.worker.request(.speed(v))
+        message = "speed \(Self.speedText(v))" + (sections[c.here].plan.speedLadder.isEmpty ? "" : " (this section's ladder sets its next passes)")
+    }
+
+    /// The play head forward or back by this many milliseconds of the file, within the pass.
+    public func jump(milliseconds ms: Int) {
+        guard let c = current() else { return }
+        guard c.status.sourceFrame != nil else { message = "jump works while a pass plays"; return }
+        let delta = Int64(ExactMath.roundDiv(Int128(ms) * Int128(audio.rate), 1000))
+        c.worker.request(.seek(sourceFrames: delta))
+        message = "jump \(ms > 0 ? "+" : "")\(Double(ms) / 1000) s"
+    }
+
+    /// The section's start (A) here.
+    public func markInHere() {
+        guard let c = current() else { return }
+        guard let f = c.status.sourceFrame else { message = "mark in works while a pass plays"; return }
+        markIn = f
+        message = "mark in at \(time(f)); mark out to make a section"
+    }
+
+    /// The section's end (B) here: with a mark in, a new endless section from it to here, after
+    /// the one playing, played at once.
+    public func markOutHere() {
+        guard let c = current() else { return }
+        let here = c.here
+        guard let f = c.status.sourceFrame else { message = "mark out works while a pass plays"; return }
+        guard let a = markIn else { message = "mark in first"; return }
+        guard f > a else { message = "mark out (\(time(f))) must come after mark in (\(time(a)))"; return }
+        var n = 1
+        while sections.contains(where: { $0.name == "mark \(n)" }) { n += 1 }
+        let plan = RepeatPlan(repeats: .endless, gap: sections[here].plan.gap, countInBars: sections[here].plan.countInBars,
+                              advance: sections[here].plan.advance)
+        guard let s = try? Section(name: "mark \(n)", start: a, end: f, plan: plan) else { return }
+        sections.insert(s, at: here + 1)
+        sectionsChanged = true
+        headsAround = -1
+        markIn = nil
+        c.worker.request(.replaceProgram(program(outputRate: rate)))
+        play(section: here + 1, note: "new section '\(s.name)' \(time(a))–\(time(f)), looping")
+    }
+
+    /// Moves the playing section's start (A) and end (B) by these many milliseconds (±).
+    public func nudgeSection(startMilliseconds: Int, endMilliseconds: Int) {
+        guard let c = current() else { return }
+        func frames(_ ms: Int) -> Int64 { Int64(ExactMath.roundDiv(Int128(ms) * Int128(audio.rate), 1000)) }
+        let s = sections[c.here]
+        let start = s.start + frames(startMilliseconds)
+        let end = s.end + frames(endMilliseconds)
+        guard start >= 0, end <= audio.frames, end > start else {
+            message = "\(s.name) cannot move further that way"
+            return
+        }
+        edit(c.here) { $0.start = start; $0.end = end }
+        message = "\(s.name): \(time(start))–\(time(end))"
+    }
+
+    /// The click (count-ins and the music's click) off or on.
+    public func toggleClick() {
+        guard let c = current() else { return }
+        clickOn.toggle()
+        c.worker.deck[.clickMuted] = clickOn ? 0 : 1
+        message = clickOn ? "click on" : "click off"
     }
 
     private func play(section i: Int, note: String) {

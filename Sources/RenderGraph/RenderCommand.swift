@@ -1,7 +1,8 @@
 import WoodshedCore
 
-/// What the control thread asks of the renderer. Trivial payloads only: nothing to retain or
-/// free. Sent through a `CommandRing`, applied at the top of the next cycle.
+/// A command to the render thread from the control thread, not a user intent (that is `Action`,
+/// in `Control`). Trivial payloads only: nothing to retain or free. Sent through a `CommandRing`,
+/// applied at the top of the next cycle.
 public enum RenderCommand: Sendable, BitwiseCopyable, Equatable {
     /// Start the click from the current position (free-running mode).
     case start

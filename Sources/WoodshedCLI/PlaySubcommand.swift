@@ -97,10 +97,8 @@ struct LivePlayLauncher {
         let player = PlayerSession(audio: audio, sections: setup.sections, unsavedCount: setup.unsavedCount,
                                    startSection: setup.startSection, speed: setup.speed,
                                    transposeCents: setup.transposeCents, click: setup.click, paused: output.pause)
-        let pedals = PlayerMIDI(player)
-        pedals.nudgeMilliseconds = shadow?.nudgeMilliseconds
         let session = LiveSession(settings: ClickSettings(), midi: midiSetup.control, songs: [])
-        session.player = pedals
+        session.forPlayer = true
 
         var options = JackBackend.Options()
         options.clientName = output.jackName
@@ -140,6 +138,5 @@ struct LivePlayLauncher {
         if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, "\(thenNoise.color) noise".capitalized) }
         engine.run(controller)
         midiSetup.close()
-        withExtendedLifetime(pedals) {}
     }
 }

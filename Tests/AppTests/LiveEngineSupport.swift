@@ -1,4 +1,5 @@
 import App
+import Control
 import Glibc
 @testable import JackBackend
 import RenderGraph
@@ -17,7 +18,8 @@ final class SilentOutput: LiveOutput {
     var counters: RenderCounters? { nil }
 }
 
-/// A controller that records what the engine asks of it, and ends its program when told.
+/// A controller that records what the engine asks of it (keys read, actions performed), and
+/// ends its program when told. Its keys are the click's unless `keyMap` says otherwise.
 /// Test thread.
 final class RecordingController: SessionController {
     let loop: ControlLoop
@@ -30,12 +32,15 @@ final class RecordingController: SessionController {
     private(set) var fades: [(at: Double, seconds: Double)] = []
     private(set) var saves: [Double] = []
     private(set) var keys: [Key] = []
+    private(set) var performed: [Action] = []
+    var keyMap: (Key, Double) -> Action? = { KeyMap.click($0, at: $1) }
     private(set) var stoppedWith: ControlLoop.End?
 
     init(loop: ControlLoop) { self.loop = loop }
 
     func startLine() -> String? { "started" }
-    func press(_ key: Key, now: Double) { keys.append(key) }
+    func action(for key: Key, now: Double) -> Action? { keys.append(key); return keyMap(key, now) }
+    func perform(_ action: Action) { performed.append(action) }
     func refresh(now: Double) {
         if let end = programEndsAt, now >= end { loop.quit(.programEnded) }
     }

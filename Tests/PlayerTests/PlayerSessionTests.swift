@@ -56,22 +56,22 @@ struct PlayerSessionTests {
         defer { p.close() }
         render(deck, seconds: 0.2) { p.isSettled }
         #expect(p.view().sectionIndex == 0)
-        p.perform(.sectionStep(-1))
+        p.stepSection(by: -1)
         #expect(p.message == "intro is the first section")
-        p.perform(.sectionStep(1))
+        p.stepSection(by: 1)
         #expect(p.message == "section 2/3: verse")
         render(deck, seconds: 0.2) { p.isSettled }
         let v = p.view()
         #expect(v.sectionIndex == 1 && v.sectionName == "verse" && v.pass == 0 && v.passes == nil && v.nextSection == "chorus")
         #expect(v.sourceFrame > 96_000 && v.sourceFrame < 96_000 + 48_000, "\(v.sourceFrame)")
-        p.perform(.sectionStep(1))
+        p.stepSection(by: 1)
         render(deck, seconds: 0.2) { p.isSettled }
-        p.perform(.sectionStep(1))
+        p.stepSection(by: 1)
         #expect(p.message == "chorus is the last section")
         #expect(p.lastSavedSection == "chorus" && p.settingsChanged)
         // Again: back to the chorus's start.
         render(deck, seconds: 0.5) { p.isSettled }
-        p.perform(.sectionAgain)
+        p.playAgain()
         render(deck, seconds: 0.1) { p.isSettled }
         #expect(p.view().sourceFrame < 288_000 + 9_600, "\(p.view().sourceFrame)")
     }
@@ -85,7 +85,7 @@ struct PlayerSessionTests {
         // The starts of intro (playing) and verse (next) are in memory, with 0.25 s before each.
         #expect(Set(p.heads.keptRanges) == [0..<96_000, 84_000..<192_000], "\(p.heads.keptRanges)")
         let fileReads = p.heads.fileReads
-        p.perform(.sectionStep(1))
+        p.stepSection(by: 1)
         render(deck, seconds: 0.3) { p.isSettled }
         #expect(p.view().sectionIndex == 1)
         // 0.3 s into the verse: every read since the jump came from memory.
@@ -126,23 +126,23 @@ struct PlayerSessionTests {
         let deck = try p.makeDeck(outputRate: 48_000)
         defer { p.close() }
         render(deck, seconds: 0.1) { p.isSettled }
-        p.perform(.repeatStep(1))
+        p.stepRepeats(by: 1)
         #expect(p.sections[0].plan.repeats == .times(3) && p.message == "intro: 3 passes" && p.sectionsChanged)
-        p.perform(.repeatStep(-1)); p.perform(.repeatStep(-1)); p.perform(.repeatStep(-1))
+        p.stepRepeats(by: -1); p.stepRepeats(by: -1); p.stepRepeats(by: -1)
         #expect(p.sections[0].plan.repeats == .times(1) && p.message == "1 pass (the limit)")
-        p.perform(.speedStep(-50))
+        p.stepSpeed(by: -50)
         #expect(p.speed == 950 && p.message == "speed 0.95×" && p.settingsChanged)
         render(deck, seconds: 0.2) { p.isSettled }
         #expect(p.view().speed == 950)
-        for _ in 0..<40 { p.perform(.speedStep(-50)) }
+        for _ in 0..<40 { p.stepSpeed(by: -50) }
         #expect(p.speed == 250 && p.message == "speed 0.25× (the limit)")
-        p.perform(.nudge(.end, milliseconds: 10))
+        p.nudgeSection(startMilliseconds: 0, endMilliseconds: 10)
         #expect(p.sections[0].end == 96_480 && p.message == "intro: 0:00.000–0:02.010")
-        p.perform(.nudge(.start, milliseconds: -10))
+        p.nudgeSection(startMilliseconds: -10, endMilliseconds: 0)
         #expect(p.sections[0].start == 0 && p.message == "intro cannot move further that way")
-        p.perform(.toggleClick)
+        p.toggleClick()
         #expect(deck[.clickMuted] == 1 && !p.clickOn && p.message == "click off")
-        p.perform(.togglePause)
+        p.togglePause()
         #expect(deck[.paused] == 1 && p.paused)
     }
 
@@ -153,9 +153,9 @@ struct PlayerSessionTests {
         let deck = try p.makeDeck(outputRate: 48_000)
         render(deck, seconds: 0.5) { p.isSettled }
         #expect(p.view().phase == .ended)
-        p.perform(.speedStep(50))
+        p.stepSpeed(by: 50)
         render(deck, seconds: 0.1) { p.isSettled }
-        p.perform(.sectionAgain)
+        p.playAgain()
         // The worker takes the request on its next turn (a loaded machine may delay it).
         var tries = 0
         while p.view().phase == .ended && tries < 200 { render(deck, seconds: 0.01) { p.isSettled }; tries += 1 }
@@ -170,14 +170,14 @@ struct PlayerSessionTests {
         let (p, _) = try session(sections: [try Section(name: "whole file", start: 0, end: 480_000)], unsaved: 1)
         let deck = try p.makeDeck(outputRate: 48_000)
         defer { p.close() }
-        p.perform(.markOut)
+        p.markOutHere()
         #expect(p.message == "mark in first")
         render(deck, seconds: 0.5) { p.isSettled }
-        p.perform(.markIn)
+        p.markInHere()
         let a = try #require(p.markIn)
         #expect(abs(a - 24_000) < 4_800, "\(a)")
         render(deck, seconds: 1) { p.isSettled }
-        p.perform(.markOut)
+        p.markOutHere()
         #expect(p.sections.count == 2 && p.sections[1].name == "mark 1" && p.sections[1].start == a)
         #expect(abs(p.sections[1].end - a - 48_000) < 4_800, "\(p.sections[1])")
         #expect(p.sections[1].plan.repeats == .endless && p.markIn == nil && p.sectionsChanged)
