@@ -126,12 +126,13 @@ class Server:
             self.slot = None
 
 
-def start_client(server, label, cmd, client, tmp):
-    """Starts a JACK client and waits (10 s) for its ports. Returns (Popen, None) or (None, reason)."""
+def start_client(server, label, cmd, client, tmp, env=None):
+    """Starts a JACK client (in `env`, by default the server's) and waits (10 s) for its ports.
+    Returns (Popen, None) or (None, reason)."""
     out = f"{tmp}/{label}.log"
     try:
         # stdin stays an open pipe: a program reading keys sees no end of file.
-        proc = subprocess.Popen(cmd, env=server.env, stdin=subprocess.PIPE, stdout=open(out, "w"),
+        proc = subprocess.Popen(cmd, env=env or server.env, stdin=subprocess.PIPE, stdout=open(out, "w"),
                                 stderr=subprocess.STDOUT)
     except OSError as e:
         return None, str(e)
