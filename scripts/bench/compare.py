@@ -18,7 +18,7 @@ Each binary keeps its own XDG folders (settings, practice files, caches) for the
 
 Usage (scripts/bench.sh --against REV runs it from the repository):
   PYTHONPATH=scripts python3 -m bench.compare REV [WOODSHED_BINARY] [--out docs/benchmarks.md]"""
-import argparse, datetime, os, platform, re, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, datetime, os, platform, re, shutil, statistics, subprocess, sys, tempfile, textwrap, time
 
 from . import baseline, live, noise_cost, offline, player_cost, render_cost, report
 from .first_sound import command as first_sound_command, time_first_sound
@@ -59,7 +59,8 @@ class Figure:
         r = self.ratio()
         if r is None:
             return "not measured"
-        return "PASS" if r <= LIMIT else "**over +5 %**"
+        short = [f"{side} {len(self.runs[side])} of {RUNS} runs" for side in SIDES if len(self.runs[side]) < RUNS]
+        return ("PASS" if r <= LIMIT else "**over +5 %**") + (f" ({', '.join(short)})" if short else "")
 
     def text(self, v):
         return "none" if v is None else f"{v * self.scale:.{self.digits}f} {self.unit}"
@@ -187,12 +188,18 @@ def live_figures(bins, envs, music, tmp):
                 xr0 = server.xrun_lines()
                 t0, c0 = time.monotonic(), {k: thread_cpu_ns(p.pid) for k, p in procs.items()}
                 time.sleep(LIVE_SECONDS)
-                t1, c1 = time.monotonic(), {k: thread_cpu_ns(p.pid) for k, p in procs.items() if p.poll() is None}
-                mem = {k: (status_kb(p.pid, "VmHWM"), status_kb(p.pid, "RssShmem") or 0)
-                       for k, p in procs.items() if p.poll() is None}
+                t1, c1, mem = time.monotonic(), {}, {}
+                for k, p in procs.items():
+                    try:
+                        if p.poll() is None:
+                            c1[k] = thread_cpu_ns(p.pid)
+                            mem[k] = (status_kb(p.pid, "VmHWM"), status_kb(p.pid, "RssShmem") or 0)
+                    except OSError:
+                        c1.pop(k, None)  # it exited just now
                 xruns.append(server.xrun_lines() - xr0)
                 for (side, kind), p in procs.items():
                     if (side, kind) not in c1:
+                        p.poll()
                         cpu[kind].fail(side, f"exited in the window (status {p.returncode}): "
                                              f"{tail(f'{tmp}/bench-{side}-{kind}-{i}.log')}")
                         continue
@@ -248,10 +255,12 @@ def check_flags(woodshed):
     return missing
 
 
-def describe_tree():
-    """This tree's short commit, with "+ changes" when it differs from it."""
+def describe_tree(report_path):
+    """This tree's short commit, with "+ uncommitted changes" when its tracked files (other than
+    the report this run rewrites) differ from it."""
     head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
+    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no", "--",
+                            ".", f":(exclude){os.path.relpath(os.path.abspath(report_path), ROOT)}"],
                            capture_output=True, text=True).stdout.strip()
     return head + (" + uncommitted changes" if dirty else "")
 
@@ -278,7 +287,7 @@ def main():
         old_name = baseline.resolve(a.baseline)[:7]
     except Unavailable as e:
         sys.exit(f"Error: no baseline binary for {a.baseline}: {e}")
-    new_name = describe_tree()
+    new_name = describe_tree(a.out)
     bins = {"old": old_bin, "new": new_bin}
 
     started = time.monotonic()
@@ -313,7 +322,7 @@ def main():
     load1 = os.getloadavg()
 
     rows = table(figs, old_name, new_name)
-    over = [f.label for f in figs if f.verdict() != "PASS"]
+    over = [f.label for f in figs if not f.verdict().startswith("PASS")]
     print(rows)
     took_text = ", ".join(f"{k} {v:.0f} s" for k, v in phases.items())
     print(f"{len(figs) - len(over)} of {len(figs)} figures within +5 %; took {took / 60:.1f} min ({took_text}); "
@@ -327,35 +336,33 @@ def main():
     else:
         flags_text = ("Both binaries list every flag used here in `woodshed COMMAND --help-hidden`: "
                       + "; ".join(f"`{sub}` " + " ".join(sorted(fl)) for sub, fl in used.items()) + ".")
-    section = f"""## Against {old_name}
-
-Measured by `make bench-compare BASELINE={a.baseline}` ({datetime.date.today().isoformat()}, {platform.machine()},
-{os.cpu_count()} cores; this run took {took / 60:.1f} min: {took_text}; load average {load0[0]:.1f} at the start and
-{load1[0]:.1f} at the end). Old: the release build of {old_name}, built in a throw-away `git worktree`
+    first = {side: [str(i + 1) for i in range(RUNS) if SIDES[i % 2] == side] for side in SIDES}
+    intro = f"""Measured by `make bench-compare BASELINE={a.baseline}` ({datetime.date.today().isoformat()}, {platform.machine()},
+{os.cpu_count()} cores; this run took {took / 60:.1f} min: {took_text}; load average {load0[0]:.1f} at the
+start and {load1[0]:.1f} at the end). Old: the release build of {old_name}, built in a throw-away `git worktree`
 and kept in `.build-baseline/`; new: this tree ({new_name}). Each figure is measured for the two
 binaries interleaved (old, new, old, new, ...), {RUNS} runs each; lower is better for all, and
 "within +5 %" means new median / old median <= {LIMIT:.2f}. The commands and flags are
 `make bench`'s, except `render-cost --play --seconds {PLAY_SECONDS}` (make bench: 60); for the player's
 cost the medians per block (p50) stand, which a busy machine's preemptions move far less than
-the means. Live: on one private `jackd --no-realtime -d dummy -r 48000 -p {PERIOD}`, both
-binaries' `woodshed click 120 --no-connect` and `woodshed play music.wav --speed 1.0 --engine
-faster --repeat endless --keep-open --no-connect` run side by side over the same {LIVE_SECONDS} s window
-({RUNS} windows; old started first in windows 1, 3, 5, new in 2 and 4; server xrun messages per
-window: {', '.join(map(str, xruns)) or 'none'}); CPU is the sum over each process's threads of the
+the means."""
+    live_text = f"""Live: on one private `jackd --no-realtime -d dummy -r 48000 -p {PERIOD}`, both binaries'
+`woodshed click 120 --no-connect` and `woodshed play music.wav --speed 1.0 --engine faster
+--repeat endless --keep-open --no-connect` run side by side over the same {LIVE_SECONDS} s window ({RUNS}
+windows; old started first in windows {', '.join(first['old'])}, new in {', '.join(first['new'])}; server xrun messages
+per window: {', '.join(map(str, xruns)) or 'none'}); CPU is the sum over each process's threads of the
 scheduler's running time (`/proc/PID/task/*/schedstat`, nanoseconds, not 10 ms ticks), as % of
 one core. Start-up: `woodshed play music.wav --for 1s --no-connect` to its first non-zero sample,
-on the same server (each binary's first run also makes its practice file). {flags_text}
-
-{rows}
-
-{len(figs) - len(over)} of {len(figs)} figures within +5 %{': over: ' + '; '.join(over) if over else ''}.
+on the same server (each binary's first run also makes its practice file). {flags_text}"""
+    outro = f"""{len(figs) - len(over)} of {len(figs)} figures within +5 %{': over: ' + '; '.join(over) if over else ''}.
 Not compared: JACK's DSP load (one figure for the whole server, so not the old's or the new's
 alone), the stretch against Rubber Band's CLI (the same stretching as the player's worker fill
 above, through the same library), the 2-hour memory session and the loop seam (a check of exact
 frames, not a cost). On a shared 2-core VM whose other users build at the same time, the
 wall-clock figures and the means move by more than 5 % from run to run: a figure over +5 % is a
-reason to run `make bench-compare` again when the machine is quiet, not yet a regression.
-"""
+reason to run `make bench-compare` again when the machine is quiet, not yet a regression."""
+    fill = lambda text: textwrap.fill(" ".join(text.split()), width=100, break_long_words=False, break_on_hyphens=False)
+    section = f"## Against {old_name}\n\n{fill(intro)}\n\n{fill(live_text)}\n\n{rows}\n\n{fill(outro)}\n"
     report.write_section(a.out, section)
 
 

@@ -109,7 +109,12 @@ class Server:
         return None
 
     def ports(self):
-        r = subprocess.run(["jack_lsp"], env=self.env, capture_output=True, text=True, timeout=10)
+        """The server's ports (jack_lsp), or None if it does not answer within 10 s (a busy
+        machine) or is not running."""
+        try:
+            r = subprocess.run(["jack_lsp"], env=self.env, capture_output=True, text=True, timeout=10)
+        except subprocess.TimeoutExpired:
+            return None
         return r.stdout.split("\n") if r.returncode == 0 else None
 
     def xrun_lines(self):
@@ -137,11 +142,15 @@ def start_client(server, label, cmd, client, tmp, env=None):
     except OSError as e:
         return None, str(e)
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            return None, f"exited with status {proc.returncode}: {tail(out)}"
-        if any(p.startswith(client + ":") for p in server.ports() or []):
-            return proc, None
-        time.sleep(0.05)
+    try:
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                return None, f"exited with status {proc.returncode}: {tail(out)}"
+            if any(p.startswith(client + ":") for p in server.ports() or []):
+                return proc, None
+            time.sleep(0.05)
+    except BaseException:
+        stop(proc)
+        raise
     stop(proc)
     return None, f"no JACK port {client}:* after 10 s: {tail(out)}"
