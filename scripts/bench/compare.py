@@ -72,15 +72,22 @@ class Figure:
         return "; ".join(parts) or "none"
 
 
-def interleaved(fig, bins, measure):
-    """RUNS rounds of old then new: `measure(side, binary)` returns the value or raises
-    Unavailable (a failed run, noted with the figure)."""
+NO_MUSIC = "no music file (sox missing?)"
+
+
+def interleaved(figs, bins, measure):
+    """RUNS rounds of old then new: `measure(side, binary)` returns one value for each of `figs`
+    or raises Unavailable (a failed run, noted with each figure)."""
     for _ in range(RUNS):
         for side in SIDES:
             try:
-                fig.add(side, measure(side, bins[side]))
+                values = measure(side, bins[side])
             except Unavailable as e:
-                fig.fail(side, str(e))
+                for fig in figs:
+                    fig.fail(side, str(e))
+                continue
+            for fig, v in zip(figs, values):
+                fig.add(side, v)
 
 
 def offline_figures(bins, envs, tmp):
@@ -93,8 +100,8 @@ def offline_figures(bins, envs, tmp):
         took = time.perf_counter() - t0
         if r.returncode != 0:
             raise Unavailable(f"status {r.returncode}: {(r.stderr.strip().splitlines() or [''])[-1]}")
-        return took
-    interleaved(fig, bins, run)
+        return [took]
+    interleaved([fig], bins, run)
     for side in SIDES:
         if os.path.exists(f"{tmp}/{side}.wav"):
             os.remove(f"{tmp}/{side}.wav")
@@ -110,8 +117,8 @@ def cost_figures(bins, envs, music):
         j, why = render_cost.measure(woodshed)
         if j is None:
             raise Unavailable(why)
-        return float(j["ns_per_block"])
-    interleaved(fig, bins, click)
+        return [float(j["ns_per_block"])]
+    interleaved([fig], bins, click)
     figs.append(fig)
 
     for color in noise_cost.COLORS:
@@ -122,25 +129,20 @@ def cost_figures(bins, envs, music):
                 j = noise_cost.measure(woodshed, color, scope)
                 if j is None:
                     raise Unavailable("render-cost --noise failed")
-                return float(j["ns_per_block"])
-            interleaved(fig, bins, noise)
+                return [float(j["ns_per_block"])]
+            interleaved([fig], bins, noise)
             figs.append(fig)
 
     for speed, engine in player_cost.PLAY_COSTS:
         deck = Figure(f"player {speed}× {engine}: deck render per {PERIOD} frames (p50)", "ns", digits=0)
         fill = Figure(f"player {speed}× {engine}: worker fill per 256-frame block (p50)", "µs", 1e-3)
-        for _ in range(RUNS):
-            for side in SIDES:
-                if music is None:
-                    deck.fail(side, "no music file (sox missing?)")
-                    continue
-                try:
-                    j = player_cost.measure(bins[side], music, speed, engine, envs[side], PLAY_SECONDS)
-                    deck.add(side, float(j["render_ns"]["p50"]))
-                    fill.add(side, float(j["fill_ns_per_block"]["p50"]))
-                except Unavailable as e:
-                    deck.fail(side, str(e))
-                    fill.fail(side, str(e))
+
+        def play(side, woodshed, speed=speed, engine=engine):
+            if music is None:
+                raise Unavailable(NO_MUSIC)
+            j = player_cost.measure(woodshed, music, speed, engine, envs[side], PLAY_SECONDS)
+            return [float(j["render_ns"]["p50"]), float(j["fill_ns_per_block"]["p50"])]
+        interleaved([deck, fill], bins, play)
         figs += [deck, fill]
     return figs
 
@@ -177,7 +179,7 @@ def live_figures(bins, envs, music, tmp):
                         elif music:
                             cmd = live.play_command(bins[side], music, name, "1.0", "faster")
                         else:
-                            cpu[kind].fail(side, "no music file (sox missing?)")
+                            cpu[kind].fail(side, NO_MUSIC)
                             continue
                         p, why = start_client(server, f"{name}-{i}", cmd, name, tmp, env=jack_envs[side])
                         if why:
@@ -212,20 +214,16 @@ def live_figures(bins, envs, music, tmp):
             finally:
                 for p in procs.values():
                     stop(p)
-        for i in range(RUNS):
-            for side in SIDES:
-                if music is None:
-                    start.fail(side, "no music file (sox missing?)")
-                    continue
-                try:
-                    r = time_first_sound(server, bins[side], music, f"bench-{side}-start{i}", tmp, env=jack_envs[side])
-                except Unavailable as e:
-                    start.fail(side, str(e))
-                    continue
-                if r["first_ms"] is None or r["rc"] != 0:
-                    start.fail(side, f"exit {r['rc']}: {r['why']}")
-                else:
-                    start.add(side, r["first_ms"])
+        runs = iter(range(2 * RUNS))
+
+        def first_sound(side, woodshed):
+            if music is None:
+                raise Unavailable(NO_MUSIC)
+            r = time_first_sound(server, woodshed, music, f"bench-{side}-start{next(runs)}", tmp, env=jack_envs[side])
+            if r["first_ms"] is None or r["rc"] != 0:
+                raise Unavailable(f"exit {r['rc']}: {r['why']}")
+            return [r["first_ms"]]
+        interleaved([start], bins, first_sound)
     finally:
         server.stop()
     return figs, xruns
