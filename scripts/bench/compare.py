@@ -40,10 +40,12 @@ class Figure:
     def __init__(self, label, unit, scale=1.0, digits=1):
         self.label, self.unit, self.scale, self.digits = label, unit, scale, digits
         self.runs = {side: [] for side in SIDES}
+        self.rounds = {side: [] for side in SIDES}  # the round of each run, for pairing old with new
         self.failed = {side: [] for side in SIDES}
 
-    def add(self, side, value):
+    def add(self, side, value, round):
         self.runs[side].append(value)
+        self.rounds[side].append(round)
 
     def fail(self, side, why):
         self.failed[side].append(why)
@@ -54,6 +56,13 @@ class Figure:
     def ratio(self):
         old, new = self.median("old"), self.median("new")
         return new / old if old and new is not None else None
+
+    def paired_ratio(self):
+        """The median over the rounds of new/old within each round (the two ran one after the
+        other, or side by side, so a change of the machine's load between rounds cancels), or None."""
+        old = dict(zip(self.rounds["old"], self.runs["old"]))
+        pairs = [v / old[r] for r, v in zip(self.rounds["new"], self.runs["new"]) if old.get(r)]
+        return statistics.median(pairs) if pairs else None
 
     def verdict(self):
         r = self.ratio()
@@ -78,7 +87,7 @@ NO_MUSIC = "no music file (sox missing?)"
 def interleaved(figs, bins, measure):
     """RUNS rounds of old then new: `measure(side, binary)` returns one value for each of `figs`
     or raises Unavailable (a failed run, noted with each figure)."""
-    for _ in range(RUNS):
+    for i in range(RUNS):
         for side in SIDES:
             try:
                 values = measure(side, bins[side])
@@ -87,7 +96,7 @@ def interleaved(figs, bins, measure):
                     fig.fail(side, str(e))
                 continue
             for fig, v in zip(figs, values):
-                fig.add(side, v)
+                fig.add(side, v, i)
 
 
 def offline_figures(bins, envs, tmp):
@@ -207,10 +216,10 @@ def live_figures(bins, envs, music, tmp):
                         continue
                     # Threads alive at the end; those started inside the window count from 0.
                     ns = sum(v - c0[(side, kind)].get(tid, 0) for tid, v in c1[(side, kind)].items())
-                    cpu[kind].add(side, ns / 1e9 / (t1 - t0) * 100)
+                    cpu[kind].add(side, ns / 1e9 / (t1 - t0) * 100, i)
                     hwm, shm = mem[(side, kind)]
                     if hwm is not None:
-                        rss[kind].add(side, hwm - shm)
+                        rss[kind].add(side, hwm - shm, i)
             finally:
                 for p in procs.values():
                     stop(p)
@@ -264,12 +273,13 @@ def describe_tree(report_path):
 
 
 def table(figs, old_name, new_name):
-    rows = [f"| figure | old ({old_name}) median | new ({new_name}) median | new/old | within +5 % | old runs | new runs |",
-            "|---|---|---|---|---|---|---|"]
+    rows = [f"| figure | old ({old_name}) median | new ({new_name}) median | new/old | within +5 % | paired new/old "
+            "| old runs | new runs |",
+            "|---|---|---|---|---|---|---|---|"]
+    ratio_text = lambda r: "n/a" if r is None else f"{r:.3f}"
     for f in figs:
-        r = f.ratio()
-        rows.append(f"| {f.label} | {f.text(f.median('old'))} | {f.text(f.median('new'))} | "
-                    f"{'n/a' if r is None else f'{r:.3f}'} | {f.verdict()} | {f.runs_text('old')} | {f.runs_text('new')} |")
+        rows.append(f"| {f.label} | {f.text(f.median('old'))} | {f.text(f.median('new'))} | {ratio_text(f.ratio())} | "
+                    f"{f.verdict()} | {ratio_text(f.paired_ratio())} | {f.runs_text('old')} | {f.runs_text('new')} |")
     return "\n".join(rows)
 
 
@@ -340,7 +350,10 @@ def main():
 start and {load1[0]:.1f} at the end). Old: the release build of {old_name}, built in a throw-away `git worktree`
 and kept in `.build-baseline/`; new: this tree ({new_name}). Each figure is measured for the two
 binaries interleaved (old, new, old, new, ...), {RUNS} runs each; lower is better for all, and
-"within +5 %" means new median / old median <= {LIMIT:.2f}. The commands and flags are
+"within +5 %" means new median / old median <= {LIMIT:.2f}; "paired new/old" is the median of the
+{RUNS} ratios new/old within a round (the two measured one after the other, or side by side), which
+a change of the machine's load between rounds moves less: where the two columns disagree, the
+load moved. The commands and flags are
 `make bench`'s, except `render-cost --play --seconds {PLAY_SECONDS}` (make bench: 60); for the player's
 cost the medians per block (p50) stand, which a busy machine's preemptions move far less than
 the means."""
