@@ -1,12 +1,12 @@
 # Woodshed: `make run` sets up, builds and runs the live metronome (starting a private JACK
 # server if none runs); `make test` sets up and
-# runs every test. Other targets: bench, rtcheck, clean.
+# runs every test. Other targets: bench, bench-compare, rtcheck, clean.
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 RELEASE := .build/release/woodshed
 RTSAN_LIB := $(firstword $(wildcard /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.rtsan-x86_64.a))
 
-.PHONY: run test build bench rtcheck setup setup-test setup-bench clean
+.PHONY: run test build bench bench-compare rtcheck setup setup-test setup-bench clean
 
 run: setup build
 	@scripts/run-live.sh $(RELEASE)
@@ -39,6 +39,13 @@ setup-bench:
 
 bench: setup-bench build
 	scripts/bench.sh
+
+# make bench-compare [BASELINE=REV]: make bench's key figures for REV's release build (built once
+# in a throw-away git worktree, kept in .build-baseline/) and this tree's, 5 runs each interleaved;
+# prints the medians and writes the section "Against REV" of docs/benchmarks.md.
+BASELINE ?= d8a1f4d
+bench-compare: setup-bench build
+	scripts/bench.sh --against $(BASELINE)
 
 # RealtimeSanitizer: every render-path call runs inside __rtsan_realtime_enter/exit; any
 # malloc, free, lock or syscall there aborts with a stack trace.

@@ -4,7 +4,13 @@
 # module per comparison; rewrites docs/benchmarks.md). About 3 minutes, 5 the first time on a
 # machine (it makes a 2-hour FLAC and a 10-minute MP3 once, kept in $TMPDIR/woodshed-bench-cache).
 # Extra arguments go to it (--skip-offline, --skip-live, --skip-player, --out FILE).
+# make bench-compare: scripts/bench.sh --against REV [--out FILE] measures the key figures for REV's
+# release build (built once into .build-baseline/) and this one, interleaved (bench/compare.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONPATH="scripts${PYTHONPATH:+:$PYTHONPATH}" PYTHONDONTWRITEBYTECODE=1
+if [[ "${1:-}" == --against ]]; then
+    [[ -n "${2:-}" ]] || { echo "Error: --against needs a revision (e.g. --against d8a1f4d)" >&2; exit 2; }
+    exec python3 -m bench.compare "$2" .build/release/woodshed "${@:3}"
+fi
 exec python3 -m bench .build/release/woodshed "$@"

@@ -14,6 +14,9 @@ One module per comparison, in the report's order:
 Shared: jack (the private server on a fixed name, its clients, the environment), process_stats
 (CPU and memory from /proc), wav (the WAV reader), material (the audio played), tools (helper
 programs), report (writes docs/benchmarks.md).
+`make bench-compare` runs compare instead (python3 -m bench.compare REV): the key figures for an
+older revision's release build (baseline) and this one, interleaved, into the report's section
+"Against REV", which a `make bench` run keeps.
 
 Anything unavailable (a program not installed, a woodshed that cannot do it yet) is reported as
 unavailable, not a crash. Everything woodshed writes goes to a temporary XDG_*_HOME.

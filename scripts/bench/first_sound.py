@@ -10,9 +10,15 @@ FIRST_SOUND = f"{ROOT}/Tests/Tools/first_sound.py"
 SYSTEM_PYTHON = "/usr/bin/python3"  # Debian's, with python3-jack-client
 
 
-def time_first_sound(server, woodshed, path, name, tmp, progress_pty=False):
-    """Spawns `woodshed play PATH --for 1s` (not paused) and times its first non-zero sample on
-    NAME:music_L, heard by Tests/Tools/first_sound.py (connects the port when it appears).
+def command(woodshed, path, name):
+    """`woodshed play PATH --for 1s` as the start-up benchmark runs it."""
+    return [woodshed, "play", path, "--no-connect", "--jack-name", name, "--for", "1s"]
+
+
+def time_first_sound(server, woodshed, path, name, tmp, progress_pty=False, env=None):
+    """Spawns `woodshed play PATH --for 1s` (not paused; in `env`, by default the server's) and
+    times its first non-zero sample on NAME:music_L, heard by Tests/Tools/first_sound.py
+    (connects the port when it appears).
     Returns {"first_ms", "registered_ms", "rc", "progress": [percent…]}; raises Unavailable."""
     if not os.path.exists(SYSTEM_PYTHON):
         raise Unavailable(f"{SYSTEM_PYTHON} (with python3-jack-client) is missing")
@@ -27,8 +33,7 @@ def time_first_sound(server, woodshed, path, name, tmp, progress_pty=False):
             master, slave = os.openpty()  # stderr a terminal: woodshed shows its decode progress
         log = open(f"{tmp}/{name}.log", "w")
         t0 = time.monotonic()
-        w = subprocess.Popen([woodshed, "play", path, "--no-connect", "--jack-name", name, "--for", "1s"],
-                             env=server.env, stdin=subprocess.DEVNULL, stdout=log,
+        w = subprocess.Popen(command(woodshed, path, name), env=env or server.env, stdin=subprocess.DEVNULL, stdout=log,
                              stderr=slave if progress_pty else subprocess.STDOUT)
         chunks = []
         if progress_pty:

@@ -109,7 +109,12 @@ class Server:
         return None
 
     def ports(self):
-        r = subprocess.run(["jack_lsp"], env=self.env, capture_output=True, text=True, timeout=10)
+        """The server's ports (jack_lsp), or None if it does not answer within 10 s (a busy
+        machine) or is not running."""
+        try:
+            r = subprocess.run(["jack_lsp"], env=self.env, capture_output=True, text=True, timeout=10)
+        except subprocess.TimeoutExpired:
+            return None
         return r.stdout.split("\n") if r.returncode == 0 else None
 
     def xrun_lines(self):
@@ -126,21 +131,26 @@ class Server:
             self.slot = None
 
 
-def start_client(server, label, cmd, client, tmp):
-    """Starts a JACK client and waits (10 s) for its ports. Returns (Popen, None) or (None, reason)."""
+def start_client(server, label, cmd, client, tmp, env=None):
+    """Starts a JACK client (in `env`, by default the server's) and waits (10 s) for its ports.
+    Returns (Popen, None) or (None, reason)."""
     out = f"{tmp}/{label}.log"
     try:
         # stdin stays an open pipe: a program reading keys sees no end of file.
-        proc = subprocess.Popen(cmd, env=server.env, stdin=subprocess.PIPE, stdout=open(out, "w"),
+        proc = subprocess.Popen(cmd, env=env or server.env, stdin=subprocess.PIPE, stdout=open(out, "w"),
                                 stderr=subprocess.STDOUT)
     except OSError as e:
         return None, str(e)
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            return None, f"exited with status {proc.returncode}: {tail(out)}"
-        if any(p.startswith(client + ":") for p in server.ports() or []):
-            return proc, None
-        time.sleep(0.05)
+    try:
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                return None, f"exited with status {proc.returncode}: {tail(out)}"
+            if any(p.startswith(client + ":") for p in server.ports() or []):
+                return proc, None
+            time.sleep(0.05)
+    except BaseException:
+        stop(proc)
+        raise
     stop(proc)
     return None, f"no JACK port {client}:* after 10 s: {tail(out)}"

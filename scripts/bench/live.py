@@ -25,13 +25,18 @@ def play_command(woodshed, music, name, speed, engine):
             "--keep-open", "--no-connect", "--jack-name", name]
 
 
+def click_command(woodshed, name):
+    """`woodshed click 120` for the live benchmarks, not connected."""
+    return [woodshed, "click", "120", "--no-connect", "--jack-name", name]
+
+
 def measure(woodshed, music=None):
     """The live window: (cpu %, rss, missing, xruns, threads, dsp load) by label."""
     subprocess.run([f"{ROOT}/scripts/build-test-tools.sh"], check=True)
     tmp = tempfile.mkdtemp(prefix="woodshed-bench-live-")
     server = Server(tmp)
     clients = {
-        "woodshed": ([woodshed, "click", "120", "--no-connect", "--jack-name", "bench-woodshed"], "bench-woodshed"),
+        "woodshed": (click_command(woodshed, "bench-woodshed"), "bench-woodshed"),
         "klick": (["klick", "-n", "bench-klick", "120"], "bench-klick"),  # no -P: not connected
         # The same program again: how far apart two identical clients land is the noise floor.
         "klick, 2nd copy": (["klick", "-n", "bench-klick2", "120"], "bench-klick2"),

@@ -7,21 +7,32 @@ from . import render_cost
 from .jack import PERIOD, RATE
 
 
+COLORS = ("white", "pink", "brown")
+
+
+def command(woodshed, color, scope):
+    """`woodshed render-cost --noise COLOR [--scope]` as this benchmark runs it."""
+    return [woodshed, "render-cost", "--noise", color, "--block", str(PERIOD), "--seconds", "600"] + (["--scope"] if scope else [])
+
+
+def measure(woodshed, color, scope):
+    """The JSON line of one `render-cost --noise` run, or None if it failed."""
+    try:
+        r = subprocess.run(command(woodshed, color, scope), capture_output=True, text=True, timeout=300)
+        return json.loads(r.stdout.strip().splitlines()[-1]) if r.returncode == 0 else None
+    except (OSError, subprocess.TimeoutExpired, ValueError, IndexError):
+        return None
+
+
 def section(woodshed):
     """`woodshed render-cost --noise C [--scope]`: what the live callback of `woodshed noise`
     costs per 64-frame block: the generator into music_L, the copy to music_R, and with the
     scope its tap over the three ports; beside the click's render alone."""
     rows = []
     click, why = render_cost.measure(woodshed)
-    for color in ("white", "pink", "brown"):
+    for color in COLORS:
         for scope in (False, True):
-            cmd = [woodshed, "render-cost", "--noise", color, "--block", str(PERIOD), "--seconds", "600"] + (["--scope"] if scope else [])
-            try:
-                r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-                j = json.loads(r.stdout.strip().splitlines()[-1]) if r.returncode == 0 else None
-            except (OSError, subprocess.TimeoutExpired, ValueError, IndexError):
-                j = None
-            rows.append((color, scope, j))
+            rows.append((color, scope, measure(woodshed, color, scope)))
     period_ns = PERIOD / RATE * 1e9
     lines = ["| noise | scope | mean per block | worst block | share of the period (mean) |", "|---|---|---|---|---|"]
     for color, scope, j in rows:

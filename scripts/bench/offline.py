@@ -7,11 +7,16 @@ from .jack import private_env
 RUNS = 5
 
 
+def command(woodshed, out):
+    """`woodshed render OUT 120 --bars 600`: 20 minutes of 4/4 at 120 BPM."""
+    return [woodshed, "render", out, "120", "--bars", "600"]
+
+
 def section(woodshed):
     """Renders with both, RUNS times interleaved; prints the figures, returns the section."""
     tmp = tempfile.mkdtemp(prefix="woodshed-bench-")
     jobs = {
-        "woodshed": [woodshed, "render", f"{tmp}/w.wav", "120", "--bars", "600"],
+        "woodshed": command(woodshed, f"{tmp}/w.wav"),
         "klick": ["klick", "-W", f"{tmp}/k.wav", "600", "120"],
     }
     times = {k: [] for k in jobs}

@@ -11,6 +11,25 @@ from .tools import Unavailable, run_tool
 PLAY_COSTS = [("1.0", "faster"), ("0.75", "faster"), ("0.75", "finer")]
 
 
+def command(woodshed, src, speed, engine, seconds=MUSIC_SECONDS):
+    """`woodshed render-cost --play` as this benchmark runs it."""
+    return [woodshed, "render-cost", "--block", str(PERIOD), "--seconds", str(seconds),
+            "--play", src, "--speed", speed, "--engine", engine]
+
+
+def measure(woodshed, src, speed, engine, env, seconds=MUSIC_SECONDS):
+    """The JSON line of one `render-cost --play` run (render_ns, fill_ns_per_block, first_fill,
+    underrun_frames, ...); Unavailable if it failed or has no player figures."""
+    try:
+        r = run_tool(command(woodshed, src, speed, engine, seconds), env=env, timeout=600)
+        j = next(json.loads(l) for l in reversed(r.stdout.strip().splitlines()) if l.startswith("{"))
+    except (StopIteration, ValueError, subprocess.TimeoutExpired) as e:
+        raise Unavailable(str(e) or "no JSON line in its output")
+    if "render_ns" not in j:
+        raise Unavailable("this woodshed's render-cost has no --play")
+    return j
+
+
 def section(woodshed, mat, tmp):
     """`woodshed render-cost --play`: the deck's render per 64-frame block and the worker's fill
     per 256-frame ring block."""
@@ -24,12 +43,8 @@ def section(woodshed, mat, tmp):
     for speed, engine in PLAY_COSTS:
         label = f"{speed}× {engine}"
         try:
-            r = run_tool([woodshed, "render-cost", "--block", str(PERIOD), "--seconds", str(MUSIC_SECONDS),
-                          "--play", src, "--speed", speed, "--engine", engine], env=private_env(tmp), timeout=600)
-            j = next(json.loads(l) for l in reversed(r.stdout.strip().splitlines()) if l.startswith("{"))
-            if "render_ns" not in j:
-                raise Unavailable("this woodshed's render-cost has no --play")
-        except (Unavailable, StopIteration, ValueError, subprocess.TimeoutExpired) as e:
+            j = measure(woodshed, src, speed, engine, private_env(tmp))
+        except Unavailable as e:
             rows.append(f"| {label} | unavailable: {e} | | | |")
             lines.append(f"player cost {label}: unavailable: {e}")
             continue

@@ -6,11 +6,15 @@ import json, subprocess
 from .jack import PERIOD, RATE
 
 
+def command(woodshed):
+    """`woodshed render-cost --block PERIOD --seconds 600`: the click's render alone."""
+    return [woodshed, "render-cost", "--block", str(PERIOD), "--seconds", "600"]
+
+
 def measure(woodshed):
     """`woodshed render-cost --block PERIOD --seconds 600`: its JSON line, or (None, reason)."""
     try:
-        r = subprocess.run([woodshed, "render-cost", "--block", str(PERIOD), "--seconds", "600"],
-                           capture_output=True, text=True, timeout=300)
+        r = subprocess.run(command(woodshed), capture_output=True, text=True, timeout=300)
     except (OSError, subprocess.TimeoutExpired) as e:
         return None, str(e)
     if r.returncode != 0:
