@@ -9,16 +9,12 @@ import WoodshedCore
 /// `midi monitor` and `midi learn` live: a watching session (a stopped click, nothing
 /// connected, the map applied to nothing) and its loop until the end. Main thread.
 public struct MIDIListen {
-    public var midiMap: String?
-    public var midiIn: [String]
-    public var setlist: String?
+    public var midi: MIDIRequest
     public var jackName: String
     public var server: String?
 
-    public init(midiMap: String?, midiIn: [String], setlist: String?, jackName: String, server: String?) {
-        self.midiMap = midiMap
-        self.midiIn = midiIn
-        self.setlist = setlist
+    public init(midi: MIDIRequest, jackName: String, server: String?) {
+        self.midi = midi
         self.jackName = jackName
         self.server = server
     }
@@ -50,7 +46,7 @@ public struct MIDIListen {
     /// file; `timeout` is a checked duration such as 60s.
     public func learn(action: String, argument: String?, timeout: String, say: (String) -> Void) throws {
         let learning = try MIDILearning(name: action, argument: argument)
-        let target = midiMap.map { URL(fileURLWithPath: $0) } ?? MIDIMap.userMapURL()
+        let target = midi.midiMap.map { URL(fileURLWithPath: $0) } ?? MIDIMap.userMapURL()
         // A map that does not parse is refused before anything is captured (and never overwritten).
         if FileManager.default.fileExists(atPath: target.path) {
             do { _ = try MIDIMap(contentsOf: target) } catch { throw ValidationErrorMessage("\(error)") }
@@ -81,7 +77,7 @@ public struct MIDIListen {
 
     /// The watching session, its JACK client started.
     private func listen() throws -> (LiveSession, JackBackend, MIDISetup) {
-        let setup = try MIDISetup(midiMap: midiMap, setlist: setlist, midiIn: midiIn, clientName: jackName, monitorOnly: true)
+        let setup = try MIDISetup(midi, clientName: jackName, monitorOnly: true)
         for w in setup.warnings { writeStderr("Warning: \(w)\n") }
         let session = LiveSession(settings: ClickSettings(), midi: setup.control)
         var options = JackBackend.Options()
