@@ -20,23 +20,19 @@ public struct MIDIListen {
     }
 
     /// Shows each incoming message and its action through `say` until Ctrl-C or `duration`.
-    public func monitor(duration: String?, say: (String) -> Void) throws {
+    public func monitor(duration: String?, say: @escaping (String) -> Void) throws {
         let (session, backend, setup) = try listen()
         let client = backend.status.clientName
         say("woodshed midi monitor: map \(setup.control.source) · listening on \(client):midi_in · Ctrl-C stops")
-        let stopAfter = duration.flatMap(DurationText.seconds)
         installQuitSignals()
-        let started = MonotonicClock.seconds()
         var shown = 0
-        while !QuitSignal.requested.load(ordering: .relaxed) {
-            usleep(20_000)
-            let now = Self.pump(session, backend, setup)
+        ListeningLoop(output: backend, session: session, midiInputs: setup.alsaInputs).run(for: duration.flatMap(DurationText.seconds)) { _ in
             // midiLog keeps the latest 200 lines; midiLogTotal counts every line.
             let log = session.midiLog, total = session.midiLogTotal
             let fresh = min(total - shown, log.count)
             if fresh > 0 { say(log.suffix(fresh).joined(separator: "\n")) }
             shown = total
-            if let stopAfter, now - started >= stopAfter { break }
+            return false
         }
         backend.stop()
         setup.close()
@@ -55,24 +51,26 @@ public struct MIDIListen {
         defer { backend.stop(); setup.close() }
         say("woodshed midi learn \(action): press the pedal or key now (on \(backend.status.clientName):midi_in)")
         installQuitSignals()
-        let started = MonotonicClock.seconds()
-        let limit = DurationText.seconds(timeout) ?? 60
-        while !QuitSignal.requested.load(ordering: .relaxed) {
-            usleep(10_000)
-            let now = Self.pump(session, backend, setup)
-            if let m = session.midiMessages.first(where: learning.learnable) {
-                let mapping = learning.mapping(for: m)
-                do {
-                    _ = try MIDIMapStore.learn(mapping, into: target)
-                } catch {
-                    throw ValidationErrorMessage("\(error)")
-                }
-                say("learned: \(m.text) → \(mapping) · saved to \(target.path)")
-                return
+        var pressed: MIDIMessage?
+        let end = ListeningLoop(output: backend, session: session, midiInputs: setup.alsaInputs)
+            .run(for: DurationText.seconds(timeout) ?? 60) { _ in
+                pressed = session.midiMessages.first(where: learning.learnable)
+                return pressed != nil
             }
-            if now - started > limit { throw ValidationErrorMessage("no MIDI message arrived within \(timeout); nothing was saved") }
+        switch (end, pressed) {
+        case (.programEnded, let m?):
+            let mapping = learning.mapping(for: m)
+            do {
+                _ = try MIDIMapStore.learn(mapping, into: target)
+            } catch {
+                throw ValidationErrorMessage("\(error)")
+            }
+            say("learned: \(m.text) → \(mapping) · saved to \(target.path)")
+        case (.timeUp, _):
+            throw ValidationErrorMessage("no MIDI message arrived within \(timeout); nothing was saved")
+        default:
+            throw ValidationErrorMessage("interrupted; nothing was saved")
         }
-        throw ValidationErrorMessage("interrupted; nothing was saved")
     }
 
     /// The watching session, its JACK client started.
@@ -88,15 +86,5 @@ public struct MIDIListen {
         let backend = JackBackend(options: options, session: session)
         do { try backend.start() } catch { throw ValidationErrorMessage("\(error)") }
         return (session, backend, setup)
-    }
-
-    /// One turn of a watching session: ALSA input, the renderer's notices, JACK upkeep.
-    /// Returns the time of the turn.
-    private static func pump(_ session: LiveSession, _ backend: JackBackend, _ setup: MIDISetup) -> Double {
-        let now = MonotonicClock.seconds()
-        ExternalMIDI.deliver(setup.alsaInputs, to: session, now: now)
-        session.drainNotices(now: now)
-        backend.tick(now: now)
-        return now
     }
 }
