@@ -57,7 +57,8 @@ public struct ClickLaunch {
         options.transport = mode
         options.midiClock = midiClock
         options.midiConnect = midiSetup.jackSources
-        let backend = JackBackend(options: options, session: session)
+        let fade = RunningFade()
+        let backend = JackBackend(options: options, session: session, fade: fade)
         do {
             try backend.start()
         } catch let e as JackError {
@@ -65,7 +66,7 @@ public struct ClickLaunch {
         }
         debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
         installQuitSignals()
-        let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds))
+        let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds), fade: fade)
         engine.midiInputs = midiSetup.alsaInputs
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
         engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note))

@@ -68,8 +68,14 @@ public struct PlayLaunch {
         session.player = pedals
 
         var options = output.jackOptions(midiSources: midiSetup.jackSources)
-        nonisolated(unsafe) let deckMaker = player
-        options.makeDeck = { rate in try deckMaker.makeDeck(outputRate: rate) }
+        // A deck made during the --for fade (the server came back) takes it up where it has got to.
+        let fade = RunningFade()
+        nonisolated(unsafe) let deckMaker = player, deckFade = fade
+        options.makeDeck = { rate in
+            let deck = try deckMaker.makeDeck(outputRate: rate)
+            deckFade.resume(deck: deck, rate: rate)
+            return deck
+        }
         var noiseTimer: NoiseTimer?
         if let thenNoise {
             let timer = NoiseTimer(seconds: thenNoise.seconds, fadeSeconds: LiveEngine.fadeSeconds(forTimer: thenNoise.seconds))
@@ -78,7 +84,7 @@ public struct PlayLaunch {
             options.makeNoise = { rate in try t.generator(color: color, rate: rate, level: NoiseGenerator.defaultLevel) }
             noiseTimer = timer
         }
-        let backend = JackBackend(options: options, session: session)
+        let backend = JackBackend(options: options, session: session, fade: fade)
         do {
             try backend.start()
         } catch let e as JackError {
@@ -87,7 +93,7 @@ public struct PlayLaunch {
         }
         debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
         installQuitSignals()
-        let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds))
+        let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
         engine.midiInputs = midiSetup.alsaInputs
         let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice)
         let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
