@@ -69,9 +69,8 @@ struct SectionsSubcommand: ParsableCommand {
             }
             throw ValidationErrorMessage("\(action): \(type.message(for: error)) (see woodshed sections FILE \(action) --help)")
         }
-        var session = try SectionsSession(audioPath: file, acceptingBrokenFile: type is any SectionsHistoryAction.Type)
-        let text = try parsed.run(on: &session)
-        try session.saveIfChanged()
-        print(text)
+        print(try SectionsSession.perform(audioPath: file, acceptingBrokenFile: type is any SectionsHistoryAction.Type) {
+            try parsed.run(on: &$0)
+        })
     }
 }
