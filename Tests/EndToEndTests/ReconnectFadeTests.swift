@@ -46,4 +46,43 @@ struct ReconnectFadeTests {
         let out = server.output(of: p).stdout
         #expect(out.contains("reconnected to JACK"))
     }
+
+    @Test("play --for 40s, the server restarted 2 s into the 10 s fade: after the reconnect the music is quieter than the fade allows",
+          .timeLimit(.minutes(3)))
+    func playFadeSurvivesReconnect() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 60 s of a 441 Hz sine at 0.5: every 2400 frames holds a whole number of its cycles' peaks.
+        let song = dir.appendingPathComponent("tone.wav").path
+        try TestAudio.write(song, (0..<2_880_000).map { Float(0.5 * sin(2 * Double.pi * 441 * Double($0) / 48_000)) })
+        let started = Date()
+        let p = try server.spawn("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "play", song, "--for", "40s", "--no-connect",
+                                                                        "--jack-name", "wsplayfade"])
+        defer { PrivateJackServer.terminate(p) }
+        let up = PrivateJackServer.wait(timeout: 15) { server.ports().contains("wsplayfade:music_L") }
+        #expect(up, "woodshed play did not come up: \(server.output(of: p))")
+        func peaks(_ name: String, seconds: Double) throws -> [Float] {
+            let rec = try JackRecording.record(server: server, ports: ["wsplayfade:music_L"], seconds: seconds,
+                                               to: dir.appendingPathComponent(name).path)
+            let samples = try rec.samples()
+            return stride(from: 0, to: samples.count - 2_400, by: 2_400)
+                .filter { rec.isFullyRecorded($0..<($0 + 2_400)) }
+                .map { samples[$0..<($0 + 2_400)].map(abs).max() ?? 0 }
+        }
+        let before = try peaks("before.wav", seconds: 1)
+        #expect(before.count >= 10 && before.allSatisfy { abs($0 - 0.5) < 0.01 }, "\(before)")
+        Thread.sleep(forTimeInterval: max(0, 32 - Date().timeIntervalSince(started)))
+        try server.restart()
+        let back = PrivateJackServer.wait(timeout: 6) { server.ports().contains("wsplayfade:music_L") }
+        #expect(back, "no reconnect: \(server.output(of: p))")
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed < 37.5, "the reconnect took until \(elapsed) s")
+        let after = try peaks("after.wav", seconds: 1).filter { $0 > 0 }   // the ring refills first
+        #expect(after.count >= 5, "\(after)")
+        let most = Float(0.5 * (40 - elapsed + 0.5) / 10)
+        for peak in after { #expect(peak <= most, "music at \(peak / 0.5) of full level after \(elapsed) s: \(after)") }
+        #expect(server.output(of: p).stdout.contains("reconnected to JACK"))
+    }
 }
