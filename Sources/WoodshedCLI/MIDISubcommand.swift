@@ -14,6 +14,7 @@ struct MIDIListenOptions: ParsableArguments {
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @Option(name: .customLong("jack-name"), help: "JACK client name.") var jackName = "woodshed"
     @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').") var server: String?
+
     /// The options as a request for `MIDIListen`.
     var request: MIDIListen {
         MIDIListen(midi: midi.request, jackName: jackName, server: server)

@@ -25,6 +25,7 @@ struct PlaylistPlay: ParsableCommand {
     @OptionGroup(title: "Output") var output: LivePlayOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
+
     /// `--then-noise` read, a bad value as a usage error.
     var noise: ThenNoise? {
         get throws { do { return try thenNoise.map(ThenNoise.init(parsing:)) } catch { throw ValidationError(error.description) } }

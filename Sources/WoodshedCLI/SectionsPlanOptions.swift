@@ -12,6 +12,7 @@ struct SectionsPlanOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Speed of each pass, e.g. 0.6,0.8,1.0 (the last holds); 'none' for the session's speed.")
     var speeds: String?
     @Option(help: "After the last pass: next, stop or loop-all.") var advance: String?
+
     /// The options as a change to a plan.
     var change: SectionPlanChange { SectionPlanChange(repeats: repeats, gap: gap, countIn: countIn, speeds: speeds, advance: advance) }
 }

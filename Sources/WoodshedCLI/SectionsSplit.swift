@@ -33,6 +33,7 @@ struct SectionsSplit: SectionsAction {
     @Option(name: .customLong("pad-after"), parsing: .unconditional, help: "Kept after each sentence's speech (default: --pad).")
     var padAfter: String?
     @Flag(help: "Only list the sentences (number, from, to, length); save nothing.") var preview = false
+
     /// The settings from the options, or a one-line error naming the option.
     func settings() throws -> SplitSettings {
         try SplitRequest(minSilence: minSilence, threshold: threshold, minSentence: minSentence, pad: pad, padBefore: padBefore,

@@ -40,6 +40,7 @@ struct SectionsSubcommand: ParsableCommand {
     @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).") var file: String
     @Argument(help: "list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo.") var action: String = "list"
     @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.") var arguments: [String] = []
+
     /// The options of the actions that take no value.
     static let flags: Set<String> = ["--help", "-h", "--preview"]
 
