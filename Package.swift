@@ -34,7 +34,7 @@ let package = Package(
         // Click sounds: synthesized, or loaded from WAV/FLAC and resampled (control thread).
         .target(name: "Sounds", dependencies: ["RenderGraph", "Media", "CSndFile", "CSampleRate"]),
         // Audio files: probing, reading and seeking (libsndfile; libmpg123 for MP3), decode caches for Vorbis/Opus (worker threads).
-        .target(name: "Media", dependencies: ["CSndFile", "CMpg123"]),
+        .target(name: "Media", dependencies: ["CSndFile", "CMpg123", "Persistence"]),
         // Speed with pitch kept, transpose and rate conversion (Rubber Band, libsamplerate): worker threads.
         .target(name: "Stretch", dependencies: ["CRubberBand", "CSampleRate"]),
         // The rehearsal player's program: sections, repeat plans, and the worker that renders them ahead.

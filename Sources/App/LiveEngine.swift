@@ -28,15 +28,20 @@ public final class LiveEngine {
     public var midiInputs: [RtMidiInput] = []
     /// When `--for` runs out, on the loop's clock.
     public private(set) var timerEnds: Double?
+    /// The `--for` fade-out once it has begun (the JACK link and the deck take it up on a new
+    /// connection).
+    public let fade: RunningFade
     private let keys: KeyInput
     private let write: (String) -> Void
     /// The controller `run` is running (nil before and after).
     private weak var controller: SessionController?
 
+    /// `fade`: shared with the JACK link and the deck maker (default: one on the loop's clock).
     public init(loop: ControlLoop = ControlLoop(), output: LiveOutput, session: LiveSession, stopAfter: Double?,
-                fullScreen: Bool = Terminal.stdoutIsTerminal, keys: KeyInput = KeyInput(),
+                fade: RunningFade? = nil, fullScreen: Bool = Terminal.stdoutIsTerminal, keys: KeyInput = KeyInput(),
                 write: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }) {
         self.loop = loop
+        self.fade = fade ?? RunningFade(clock: loop.clock)
         self.output = output
         self.session = session
         self.stopAfter = stopAfter
@@ -105,7 +110,10 @@ public final class LiveEngine {
         if let stopAfter {
             let fade = Self.fadeSeconds(forTimer: stopAfter)
             timerEnds = loop.now + stopAfter
-            loop.after(stopAfter - fade) { controller.fadeOut(seconds: fade) }
+            loop.after(stopAfter - fade) { [unowned self] in
+                self.fade.begin(seconds: fade)
+                controller.fadeOut(seconds: fade)
+            }
             loop.after(stopAfter) { [unowned self] in loop.quit(.timeUp) }
         }
         refresh(controller, terminal: terminal, autosave: autosave)

@@ -9,9 +9,7 @@ import WoodshedCore
 public struct ClickLaunch {
     public var click: ClickRequest
     public var volume: Float
-    public var midiMap: String?
-    public var midiIn: [String]
-    public var setlist: String?
+    public var midi: MIDIRequest
     public var midiClock: Bool
     /// Ports for the click port, each possibly comma-separated; empty for the default.
     public var connect: [String]
@@ -23,14 +21,12 @@ public struct ClickLaunch {
     public var duration: String?
     public var note: String?
 
-    public init(click: ClickRequest, volume: Float, midiMap: String?, midiIn: [String], setlist: String?, midiClock: Bool,
+    public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool,
                 connect: [String], noConnect: Bool, jackName: String, server: String?, transport: TransportMode,
                 duration: String?, note: String?) {
         self.click = click
         self.volume = volume
-        self.midiMap = midiMap
-        self.midiIn = midiIn
-        self.setlist = setlist
+        self.midi = midi
         self.midiClock = midiClock
         self.connect = connect
         self.noConnect = noConnect
@@ -49,7 +45,7 @@ public struct ClickLaunch {
             writeStderr("Warning: ignoring the last session, \(bad). The next saved settings replace it; the file is then kept as \(store.brokenURL.path).\n")
         }
         let mode = transport
-        let midiSetup = try MIDISetup(midiMap: midiMap, setlist: setlist, midiIn: midiIn, clientName: jackName)
+        let midiSetup = try MIDISetup(midi, clientName: jackName)
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
         let session = LiveSession(settings: start.settings, mapPlan: start.mapPlan, mode: mode,
                                   midi: midiSetup.control, midiClock: midiClock, songs: midiSetup.songs)
@@ -57,21 +53,20 @@ public struct ClickLaunch {
         options.clientName = jackName
         options.server = server
         options.noConnect = noConnect
-        options.connect = connect.isEmpty ? nil : connect.flatMap { $0.split(separator: ",").map(String.init) }
+        options.connect = JackPortList.ports(connect)
         options.transport = mode
         options.midiClock = midiClock
         options.midiConnect = midiSetup.jackSources
-        let backend = JackBackend(options: options, session: session)
+        let fade = RunningFade()
+        let backend = JackBackend(options: options, session: session, fade: fade)
         do {
             try backend.start()
         } catch let e as JackError {
-            var message = e.description
-            if case .openFailed = e, let said = JackMessages.shared.recent.last { message += " (libjack: \(said))" }
-            throw ValidationErrorMessage(message)
+            throw ValidationErrorMessage(JackStartFailure.message(e))
         }
         debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
         installQuitSignals()
-        let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds))
+        let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds), fade: fade)
         engine.midiInputs = midiSetup.alsaInputs
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
         engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note))

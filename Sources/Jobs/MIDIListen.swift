@@ -9,38 +9,30 @@ import WoodshedCore
 /// `midi monitor` and `midi learn` live: a watching session (a stopped click, nothing
 /// connected, the map applied to nothing) and its loop until the end. Main thread.
 public struct MIDIListen {
-    public var midiMap: String?
-    public var midiIn: [String]
-    public var setlist: String?
+    public var midi: MIDIRequest
     public var jackName: String
     public var server: String?
 
-    public init(midiMap: String?, midiIn: [String], setlist: String?, jackName: String, server: String?) {
-        self.midiMap = midiMap
-        self.midiIn = midiIn
-        self.setlist = setlist
+    public init(midi: MIDIRequest, jackName: String, server: String?) {
+        self.midi = midi
         self.jackName = jackName
         self.server = server
     }
 
     /// Shows each incoming message and its action through `say` until Ctrl-C or `duration`.
-    public func monitor(duration: String?, say: (String) -> Void) throws {
+    public func monitor(duration: String?, say: @escaping (String) -> Void) throws {
         let (session, backend, setup) = try listen()
         let client = backend.status.clientName
         say("woodshed midi monitor: map \(setup.control.source) · listening on \(client):midi_in · Ctrl-C stops")
-        let stopAfter = duration.flatMap(DurationText.seconds)
         installQuitSignals()
-        let started = MonotonicClock.seconds()
         var shown = 0
-        while !QuitSignal.requested.load(ordering: .relaxed) {
-            usleep(20_000)
-            let now = Self.pump(session, backend, setup)
+        ListeningLoop(output: backend, session: session, midiInputs: setup.alsaInputs).run(for: duration.flatMap(DurationText.seconds)) { _ in
             // midiLog keeps the latest 200 lines; midiLogTotal counts every line.
             let log = session.midiLog, total = session.midiLogTotal
             let fresh = min(total - shown, log.count)
             if fresh > 0 { say(log.suffix(fresh).joined(separator: "\n")) }
             shown = total
-            if let stopAfter, now - started >= stopAfter { break }
+            return false
         }
         backend.stop()
         setup.close()
@@ -50,7 +42,7 @@ public struct MIDIListen {
     /// file; `timeout` is a checked duration such as 60s.
     public func learn(action: String, argument: String?, timeout: String, say: (String) -> Void) throws {
         let learning = try MIDILearning(name: action, argument: argument)
-        let target = midiMap.map { URL(fileURLWithPath: $0) } ?? MIDIMap.userMapURL()
+        let target = midi.midiMap.map { URL(fileURLWithPath: $0) } ?? MIDIMap.userMapURL()
         // A map that does not parse is refused before anything is captured (and never overwritten).
         if FileManager.default.fileExists(atPath: target.path) {
             do { _ = try MIDIMap(contentsOf: target) } catch { throw ValidationErrorMessage("\(error)") }
@@ -59,29 +51,31 @@ public struct MIDIListen {
         defer { backend.stop(); setup.close() }
         say("woodshed midi learn \(action): press the pedal or key now (on \(backend.status.clientName):midi_in)")
         installQuitSignals()
-        let started = MonotonicClock.seconds()
-        let limit = DurationText.seconds(timeout) ?? 60
-        while !QuitSignal.requested.load(ordering: .relaxed) {
-            usleep(10_000)
-            let now = Self.pump(session, backend, setup)
-            if let m = session.midiMessages.first(where: learning.learnable) {
-                let mapping = learning.mapping(for: m)
-                do {
-                    _ = try MIDIMapStore.learn(mapping, into: target)
-                } catch {
-                    throw ValidationErrorMessage("\(error)")
-                }
-                say("learned: \(m.text) → \(mapping) · saved to \(target.path)")
-                return
+        var pressed: MIDIMessage?
+        let end = ListeningLoop(output: backend, session: session, midiInputs: setup.alsaInputs)
+            .run(for: DurationText.seconds(timeout) ?? 60) { _ in
+                pressed = session.midiMessages.first(where: learning.learnable)
+                return pressed != nil
             }
-            if now - started > limit { throw ValidationErrorMessage("no MIDI message arrived within \(timeout); nothing was saved") }
+        switch (end, pressed) {
+        case (.programEnded, let m?):
+            let mapping = learning.mapping(for: m)
+            do {
+                _ = try MIDIMapStore.learn(mapping, into: target)
+            } catch {
+                throw ValidationErrorMessage("\(error)")
+            }
+            say("learned: \(m.text) → \(mapping) · saved to \(target.path)")
+        case (.timeUp, _):
+            throw ValidationErrorMessage("no MIDI message arrived within \(timeout); nothing was saved")
+        default:
+            throw ValidationErrorMessage("interrupted; nothing was saved")
         }
-        throw ValidationErrorMessage("interrupted; nothing was saved")
     }
 
     /// The watching session, its JACK client started.
     private func listen() throws -> (LiveSession, JackBackend, MIDISetup) {
-        let setup = try MIDISetup(midiMap: midiMap, setlist: setlist, midiIn: midiIn, clientName: jackName, monitorOnly: true)
+        let setup = try MIDISetup(midi, clientName: jackName, monitorOnly: true)
         for w in setup.warnings { writeStderr("Warning: \(w)\n") }
         let session = LiveSession(settings: ClickSettings(), midi: setup.control)
         var options = JackBackend.Options()
@@ -92,15 +86,5 @@ public struct MIDIListen {
         let backend = JackBackend(options: options, session: session)
         do { try backend.start() } catch { throw ValidationErrorMessage("\(error)") }
         return (session, backend, setup)
-    }
-
-    /// One turn of a watching session: ALSA input, the renderer's notices, JACK upkeep.
-    /// Returns the time of the turn.
-    private static func pump(_ session: LiveSession, _ backend: JackBackend, _ setup: MIDISetup) -> Double {
-        let now = MonotonicClock.seconds()
-        ExternalMIDI.deliver(setup.alsaInputs, to: session, now: now)
-        session.drainNotices(now: now)
-        backend.tick(now: now)
-        return now
     }
 }

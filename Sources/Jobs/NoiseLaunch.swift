@@ -39,8 +39,7 @@ public struct NoiseLaunch {
         options.clientName = jackName
         options.server = server
         options.noConnect = noConnect
-        let ports = connect.flatMap { $0.split(separator: ",").map(String.init) }
-        options.musicConnect = ports.isEmpty ? nil : ports
+        options.musicConnect = JackPortList.ports(connect)
         options.connect = []   // the click port stays silent and unconnected
         options.scope = true
         nonisolated(unsafe) let t = timer

@@ -1,3 +1,5 @@
+import WoodshedCore
+
 /// What to play and how to practise it, as the user asked (`play`, `render --play`, `shadow`):
 /// the section (times or a saved name), the repeat plan, speed, transpose, the click locked to
 /// the music, the seam crossfade, the stretch engine. Values are the user's text. Any thread.
@@ -42,5 +44,20 @@ public struct PlayRequest: Sendable {
             throw ValidationErrorMessage("--transpose '\(text)' is not valid: use -12 to 12 semitones")
         }
         return Int((v * 100).rounded())
+    }
+
+    /// What is wrong with the times, the click's tempo, `--speed`, `--gap` or `--plan` (of `play`,
+    /// `render --play` and `shadow`), if anything: read before a file is opened.
+    public static func problem(times: [String] = [], click: String? = nil, speed: String?, gap: String?, plan: String?) -> String? {
+        do throws(TimingError) {
+            for time in times { _ = try SourceTime(parsing: time) }
+            if let click { _ = try Tempo(parsing: click) }
+            if let speed { _ = try RepeatPlan.parseSpeed(speed) }
+            if let gap { _ = try RepeatPlan.parseGap(gap) }
+            for part in plan?.split(separator: ",") ?? [] { _ = try RepeatPlan.parseSpeed(String(part)) }
+            return nil
+        } catch {
+            return error.description
+        }
     }
 }

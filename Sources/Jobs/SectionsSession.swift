@@ -51,6 +51,16 @@ public struct SectionsSession {
         }
     }
 
+    /// One `sections` action: opens the practice file of `audioPath`, runs `action` on it, saves
+    /// the file if it changed, and returns the action's report (to print only after the save).
+    public static func perform(audioPath: String, store: SectionStore = SectionStore(), acceptingBrokenFile: Bool,
+                               _ action: (inout SectionsSession) throws -> String) throws -> String {
+        var session = try SectionsSession(audioPath: audioPath, store: store, acceptingBrokenFile: acceptingBrokenFile)
+        let report = try action(&session)
+        try session.saveIfChanged()
+        return report
+    }
+
     /// The time of a source frame, as m:ss.fff.
     public func time(_ frame: Int64) -> String { SourceTime.of(frame: frame, rate: file.rate).description }
 

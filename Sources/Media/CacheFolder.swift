@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// Worker threads. The decode cache folder on disk: creating it, naming the copies in it, and
 /// clearing away what an interrupted decode left behind.
@@ -29,26 +30,19 @@ enum CacheFolder {
         return "\(safe)-\(String(repeating: "0", count: 16 - hash.count))\(hash).\(CacheFormat.fileExtension)"
     }
 
-    /// A fresh name to write `entry` under before it is complete: "ENTRY.partial-PID-RANDOM".
+    /// A fresh name to write `entry` under before it is complete: ".ENTRY-RANDOM.partial-PID",
+    /// a temporary file's name as `StaleTemporaryFiles` knows it (RANDOM: two threads of one
+    /// process may decode the same source at once).
     static func temporaryName(for entry: String) -> String {
-        "\(entry)\(partialMarker)\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+        ".\(entry)-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).partial-\(getpid())"
     }
 
-    /// Removes partial copies of `entry` whose writing process is gone (killed mid-decode).
-    /// Partial copies of live processes are left alone: another thread or program may be
-    /// writing them right now.
+    /// Removes partial copies of `entry` whose writer is not a live Woodshed (killed
+    /// mid-decode), with the one clean-up of such files (`StaleTemporaryFiles`). Partial copies
+    /// of live ones are left alone: another thread or program may be writing them right now.
     static func removeLeftovers(of entry: String, in directory: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(entry + partialMarker) {
-            let rest = name.dropFirst(entry.count + partialMarker.count)
-            guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0 else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(directory + "/" + name)
-            }
-        }
+        StaleTemporaryFiles.removeStale(in: directory, includingOwn: false) { $0.hasPrefix(".\(entry)-") }
     }
-
-    private static let partialMarker = ".partial-"
 }
 
 /// Any thread (a value). Why the cache folder cannot be used: the system's error code.

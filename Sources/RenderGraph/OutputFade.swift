@@ -12,6 +12,13 @@ public struct OutputFade: Sendable, Equatable {
     /// A fade over `frames` frames starting at the next frame rendered; 0 or less: no fade.
     public init(frames: Int64) { length = max(frames, 0) }
 
+    /// A fade over `frames` frames of which `done` have passed already (one resumed on a new
+    /// JACK connection): its first frame rendered is at gain (frames − done) / frames.
+    public init(frames: Int64, done: Int64) {
+        length = max(frames, 0)
+        self.done = min(max(done, 0), length)
+    }
+
     /// The gain of frame `k` of the fade.
     @inline(__always)
     public func gain(at k: Int64) -> Float {

@@ -9,38 +9,18 @@ struct ClickOptions: ParsableArguments {
         "Tempo in quarter notes per minute (1-1000): 120, 97.5, a ramp 80-160 (needs --bars), or klick's 80-160/10 (+1 BPM every 10 bars, then hold).",
         valueName: "tempo"))
     var tempo: String?
-
     // Numbers are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
-    @Option(name: .long, parsing: .unconditional, help: "Meter as beats/denominator, e.g. 7/8.")
-    var meter: String?
-
-    @Option(name: .long, help: "One letter per beat, one or more bars: X accent, x normal, o soft, . silent (e.g. \"X..x.x.\").")
-    var pattern: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Clicks per beat (1-16); the extra ones are softer.")
-    var subdivide: Int?
-
-    @Option(name: .long, parsing: .unconditional, help: "Bars of count-in before bar 1 (0-64).")
-    var countIn: Int?
-
-    @Option(name: .long, parsing: .unconditional, help: "Number of bars (after the count-in). Default: the map's length, else 16.")
-    var bars: Int?
-
-    @Option(name: .long, help: "A klick tempo map file.")
-    var map: String?
-
-    @Option(name: .long, help: "A preset by name (see `woodshed presets list`).")
-    var preset: String?
-
-    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.")
-    var sound: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Master volume, 0 to 4 (1 = unity).")
-    var volume: Float = 1
-
-    @Option(name: .long, parsing: .unconditional, help: "Volume of accent,normal,subdivision clicks, e.g. 1,0.8,0.5.")
-    var levels: String?
+    @Option(name: .long, parsing: .unconditional, help: "Meter as beats/denominator, e.g. 7/8.") var meter: String?
+    @Option(name: .long, help: "One letter per beat, one or more bars: X accent, x normal, o soft, . silent (e.g. \"X..x.x.\").") var pattern: String?
+    @Option(name: .long, parsing: .unconditional, help: "Clicks per beat (1-16); the extra ones are softer.") var subdivide: Int?
+    @Option(name: .long, parsing: .unconditional, help: "Bars of count-in before bar 1 (0-64).") var countIn: Int?
+    @Option(name: .long, parsing: .unconditional, help: "Number of bars (after the count-in). Default: the map's length, else 16.") var bars: Int?
+    @Option(name: .long, help: "A klick tempo map file.") var map: String?
+    @Option(name: .long, help: "A preset by name (see `woodshed presets list`).") var preset: String?
+    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.") var sound: String?
+    @Option(name: .long, parsing: .unconditional, help: "Master volume, 0 to 4 (1 = unity).") var volume: Float = 1
+    @Option(name: .long, parsing: .unconditional, help: "Volume of accent,normal,subdivision clicks, e.g. 1,0.8,0.5.") var levels: String?
 
     func validate() throws {
         if map != nil && preset != nil { throw ValidationError("give --map or --preset, not both") }
@@ -65,14 +45,6 @@ struct ClickOptions: ParsableArguments {
 
     /// The three level volumes from `--levels`.
     func levelVolumes() throws -> (accent: Float, normal: Float, subdivision: Float) {
-        guard let levels else { return (1, 1, 1) }
-        let v = levels.split(separator: ",").map { Float($0.trimmingCharacters(in: .whitespaces)) }
-        guard (1...3).contains(v.count), v.allSatisfy({ $0 != nil && (0...4).contains($0!) }) else {
-            throw ValidationError("--levels '\(levels)' is not valid: give 1 to 3 volumes from 0 to 4, e.g. 1,0.8,0.5")
-        }
-        let f = v.map { $0! }
-        return (f[0], f.count > 1 ? f[1] : 1, f.count > 2 ? f[2] : (f.count > 1 ? f[1] : 1))
+        try usage { try ClickLevels.volumes(levels) }
     }
 }
-
-import Foundation

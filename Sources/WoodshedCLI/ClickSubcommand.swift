@@ -18,36 +18,21 @@ struct ClickSubcommand: ParsableCommand {
             """)
 
     @OptionGroup var click: ClickOptions
-
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
-
     @Flag(name: .customLong("midi-clock"), help: "Send MIDI clock (24 per quarter note, start/stop/continue, song position) on woodshed:midi_clock.")
     var midiClock = false
-
     @Option(name: .long, parsing: .singleValue,
             help: "Connect the click port to this JACK port (repeat for more). Default: the first two physical playback ports.")
     var connect: [String] = []
-
-    @Flag(name: .long, help: "Do not connect the click port; leave routing to you.")
-    var noConnect = false
-
-    @Option(name: .customLong("jack-name"), help: "JACK client name (JACK may rename it if taken).")
-    var jackName = "woodshed"
-
-    @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').")
-    var server: String?
-
+    @Flag(name: .long, help: "Do not connect the click port; leave routing to you.") var noConnect = false
+    @OptionGroup var jack: JackServerOptions
     @Option(name: .long, help: "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists).")
     var transport: String = "free"
-
     @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m (at most 24h).")
     var duration: String?
-
     @Option(name: .long, help: ArgumentHelp("A note to show on the display until the first key (make run uses it).", visibility: .hidden))
     var note: String?
-
-    @Flag(name: .long, help: "Print debug diagnostics to stderr.")
-    var verbose = false
+    @OptionGroup var diagnostics: DiagnosticsOptions
 
     func validate() throws {
         if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
@@ -57,14 +42,14 @@ struct ClickSubcommand: ParsableCommand {
         if let duration, DurationText.seconds(duration) == nil {
             throw ValidationError(DurationText.invalid("--for", duration))
         }
-        if jackName.isEmpty || jackName.utf8.count > 63 { throw ValidationError("--jack-name must be 1 to 63 bytes") }
+        try jack.checkName()
     }
 
     func run() throws {
-        let log = Diagnostics.start(verbose: verbose)
-        try ClickLaunch(click: click.request, volume: click.volume, midiMap: midi.midiMap, midiIn: midi.midiIn, setlist: midi.setlist,
-                        midiClock: midiClock, connect: connect, noConnect: noConnect, jackName: jackName, server: server,
+        let debug = diagnostics.start()
+        try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock, connect: connect,
+                        noConnect: noConnect, jackName: jack.jackName, server: jack.server,
                         transport: TransportMode(rawValue: transport)!, duration: duration, note: note)
-            .run(debug: { log.debug("\($0)") })
+            .run(debug: debug)
     }
 }

@@ -14,16 +14,10 @@ struct MIDILearnSubcommand: ParsableCommand {
             same message is replaced.
             """)
 
-    @Argument(help: "The action, e.g. tempo-up, tap, toggle, tempo-cc (see docs/midi.md).")
-    var action: String
-
-    @Argument(help: "The action's argument: BPM for tempo-up/down/set, MIN,MAX for tempo-cc, a preset name, a count.")
-    var argument: String?
-
+    @Argument(help: "The action, e.g. tempo-up, tap, toggle, tempo-cc (see docs/midi.md).") var action: String
+    @Argument(help: "The action's argument: BPM for tempo-up/down/set, MIN,MAX for tempo-cc, a preset name, a count.") var argument: String?
     @OptionGroup var listen: MIDIListenOptions
-
-    @Option(name: .long, help: "Give up after this long (default 60s).")
-    var timeout: String = "60s"
+    @Option(name: .long, help: "Give up after this long (default 60s).") var timeout: String = "60s"
 
     func validate() throws {
         guard MIDIAction(name: action) != nil else {

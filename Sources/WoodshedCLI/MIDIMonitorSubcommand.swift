@@ -7,9 +7,7 @@ struct MIDIMonitorSubcommand: ParsableCommand {
         commandName: "monitor", abstract: "Show incoming MIDI messages and the action each would trigger (nothing is done).")
 
     @OptionGroup var listen: MIDIListenOptions
-
-    @Option(name: .customLong("for"), help: "Stop after this long, e.g. 30s (default: until Ctrl-C).")
-    var duration: String?
+    @Option(name: .customLong("for"), help: "Stop after this long, e.g. 30s (default: until Ctrl-C).") var duration: String?
 
     func run() throws {
         try listen.request.monitor(duration: duration, say: out)

@@ -12,15 +12,11 @@ struct MIDISubcommand: ParsableCommand {
 /// The JACK client options `midi learn` and `midi monitor` share. Main thread.
 struct MIDIListenOptions: ParsableArguments {
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
-
-    @Option(name: .customLong("jack-name"), help: "JACK client name.")
-    var jackName = "woodshed"
-
-    @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').")
-    var server: String?
+    @Option(name: .customLong("jack-name"), help: "JACK client name.") var jackName = "woodshed"
+    @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').") var server: String?
 
     /// The options as a request for `MIDIListen`.
     var request: MIDIListen {
-        MIDIListen(midiMap: midi.midiMap, midiIn: midi.midiIn, setlist: midi.setlist, jackName: jackName, server: server)
+        MIDIListen(midi: midi.request, jackName: jackName, server: server)
     }
 }

@@ -20,35 +20,20 @@ struct NoiseSubcommand: ParsableCommand {
             $XDG_CONFIG_HOME/woodshed/noise/NAME.json: see docs/noise-and-playlists.md.
             """)
 
-    @Argument(help: "white, pink or brown, or a noise preset's name.")
-    var color: String
-
+    @Argument(help: "white, pink or brown, or a noise preset's name.") var color: String
     // Values are taken as they are, even with a leading "-" (a level is negative), rather than
     // read as an option.
-    @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default -18, or the preset's).")
-    var level: Double?
-
+    @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default -18, or the preset's).") var level: Double?
     @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m, at most 24h (with a fade-out).")
     var duration: String?
-
     @Option(name: .long, parsing: .unconditional, help: "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none).")
     var fade: String?
-
     @Option(name: .long, parsing: .singleValue,
             help: "Connect music_L and music_R to these JACK ports (two, or comma-separated). Default: the first two physical playback ports.")
     var connect: [String] = []
-
-    @Flag(name: .long, help: "Do not connect the ports; leave routing to you.")
-    var noConnect = false
-
-    @Option(name: .customLong("jack-name"), help: "JACK client name (JACK may rename it if taken).")
-    var jackName = "woodshed"
-
-    @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').")
-    var server: String?
-
-    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).")
-    var scope = false
+    @Flag(name: .long, help: "Do not connect the ports; leave routing to you.") var noConnect = false
+    @OptionGroup var jack: JackServerOptions
+    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
 
     func validate() throws {
         if let level, !NoiseGenerator.levelRange.contains(level) { throw ValidationError(NoiseError.levelOutOfRange(level).description) }
@@ -63,6 +48,6 @@ struct NoiseSubcommand: ParsableCommand {
 
     func run() throws {
         try NoiseLaunch(color: color, level: level, duration: duration, fade: fade, connect: connect, noConnect: noConnect,
-                        jackName: jackName, server: server, scope: scope).run()
+                        jackName: jack.jackName, server: jack.server, scope: scope).run()
     }
 }

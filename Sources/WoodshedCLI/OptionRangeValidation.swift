@@ -1,4 +1,5 @@
 import ArgumentParser
+import Jobs
 import WoodshedCore
 
 /// The option ranges as commands check them, in `validate()` before anything starts. Main thread.
@@ -14,4 +15,10 @@ extension OptionRange {
         guard let text else { return }
         do { _ = try passes(text) } catch { throw ValidationError(error.description) }
     }
+}
+
+/// Runs a request's check; its `OptionProblem` becomes a usage error (exit status 64), other
+/// errors pass as they are. Main thread.
+func usage<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let problem as OptionProblem { throw ValidationError(problem.description) }
 }

@@ -8,47 +8,26 @@ import WoodshedCore
 struct PlayOptions: ParsableArguments {
     // Values are taken as they are, even with a leading "-" (then refused, naming the value
     // and the range; a transpose may be negative), rather than read as an option.
-    @Option(name: .long, parsing: .unconditional, help: "Start of the section (62.5, 1:02.5, 1:02:03.250).")
-    var from: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "End of the section (same forms as --from; default: the end of the file).")
-    var to: String?
-
-    @Option(name: .long, help: "Play the saved section NAME (see `woodshed sections FILE list`).")
-    var section: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Passes of the section: 1 to 10000, or endless.")
-    var `repeat`: String?
-
+    @Option(name: .long, parsing: .unconditional, help: "Start of the section (62.5, 1:02.5, 1:02:03.250).") var from: String?
+    @Option(name: .long, parsing: .unconditional, help: "End of the section (same forms as --from; default: the end of the file).") var to: String?
+    @Option(name: .long, help: "Play the saved section NAME (see `woodshed sections FILE list`).") var section: String?
+    @Option(name: .long, parsing: .unconditional, help: "Passes of the section: 1 to 10000, or endless.") var `repeat`: String?
     @Option(name: .long, parsing: .unconditional, help: "Silence after each pass: a time (2s, 1500ms) or a multiple of the pass (1.5x).")
     var gap: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 75%).")
-    var speed: String?
-
+    @Option(name: .long, parsing: .unconditional, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 75%).") var speed: String?
     @Option(name: .long, parsing: .unconditional, help: "A speed per pass, e.g. \"0.6,0.8,1.0\" (one pass at each speed unless --repeat says more).")
     var plan: String?
-
-    @Option(name: .long, help: "After the last pass: next, stop or loop-all.")
-    var advance: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "A click locked to the music at this tempo (BPM of the recording).")
-    var click: String?
-
+    @Option(name: .long, help: "After the last pass: next, stop or loop-all.") var advance: String?
+    @Option(name: .long, parsing: .unconditional, help: "A click locked to the music at this tempo (BPM of the recording).") var click: String?
     @Option(name: .customLong("click-offset"), parsing: .unconditional, help: "Where bar 1 starts in the file (a time; default 0).")
     var clickOffset: String?
-
     @Option(name: .customLong("beats-per-bar"), parsing: .unconditional, help: "Beats per bar of the click and count-in (default 4).")
     var beatsPerBar: Int = 4
-
     @Option(name: .long, parsing: .unconditional, help: "Equal-power crossfade at each loop seam, in milliseconds (0: none; default 5).")
     var crossfade: Int?
-
     @Option(name: .long, parsing: .unconditional, help: "Transpose in semitones, with cents as decimals (-12 to 12, e.g. -3 or 2.5).")
     var transpose: String?
-
-    @Option(name: .long, help: "Time-stretch engine: faster (Rubber Band R2) or finer (R3).")
-    var engine: String = "faster"
+    @Option(name: .long, help: "Time-stretch engine: faster (Rubber Band R2) or finer (R3).") var engine: String = "faster"
 
     func validate() throws {
         try OptionRange.validatePasses(`repeat`)
@@ -57,27 +36,12 @@ struct PlayOptions: ParsableArguments {
         guard ["faster", "finer"].contains(engine) else { throw ValidationError("--engine must be faster or finer") }
         if section != nil && (from != nil || to != nil) { throw ValidationError("give --section NAME or --from/--to, not both") }
         // Every value is read here too, so that a bad one is refused before the file is opened.
-        if let problem = Self.problem(times: [from, to, clickOffset].compactMap { $0 }, click: click, speed: speed, gap: gap, plan: plan) {
+        if let problem = PlayRequest.problem(times: [from, to, clickOffset].compactMap { $0 }, click: click, speed: speed, gap: gap, plan: plan) {
             throw ValidationError(problem)
         }
         if let transpose { do { _ = try PlayRequest.transposeCents(transpose) } catch { throw ValidationError("\(error)") } }
         if let advance, RepeatPlan.Advance(rawValue: advance) == nil {
             throw ValidationError("--advance '\(advance)' is not valid: use next, stop or loop-all")
-        }
-    }
-
-    /// What is wrong with the times, the click's tempo, `--speed`, `--gap` or `--plan` (of `play`,
-    /// `render --play` and `shadow`), if anything.
-    static func problem(times: [String] = [], click: String? = nil, speed: String?, gap: String?, plan: String?) -> String? {
-        do throws(TimingError) {
-            for time in times { _ = try SourceTime(parsing: time) }
-            if let click { _ = try Tempo(parsing: click) }
-            if let speed { _ = try RepeatPlan.parseSpeed(speed) }
-            if let gap { _ = try RepeatPlan.parseGap(gap) }
-            for part in plan?.split(separator: ",") ?? [] { _ = try RepeatPlan.parseSpeed(String(part)) }
-            return nil
-        } catch {
-            return error.description
         }
     }
 

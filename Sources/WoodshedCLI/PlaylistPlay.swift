@@ -1,7 +1,5 @@
 import Jobs
 import ArgumentParser
-import Foundation
-import RenderGraph
 
 /// `playlist play NAME`: the playlist live, gapless, one track after the other (shuffled or
 /// repeated as the playlist says, or as the options say), optionally followed by noise for a
@@ -20,44 +18,26 @@ struct PlaylistPlay: ParsableCommand {
             """)
 
     @Argument(help: "The playlist's name.") var name: String
-
-    @Flag(inversion: .prefixedNo, help: "Shuffle the tracks (default: as the playlist says).")
-    var shuffle: Bool?
-
-    @Flag(name: .customLong("repeat-all"), help: "Start again after the last track (default: as the playlist says).")
-    var repeatAll = false
-
+    @Flag(inversion: .prefixedNo, help: "Shuffle the tracks (default: as the playlist says).") var shuffle: Bool?
+    @Flag(name: .customLong("repeat-all"), help: "Start again after the last track (default: as the playlist says).") var repeatAll = false
     @Option(name: .customLong("then-noise"), help: "After the last track: noise COLOUR:DURATION, e.g. brown:15m (fades out over its last 10 s).")
     var thenNoise: String?
-
     @OptionGroup(title: "Output") var output: LivePlayOptions
-
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
+    @OptionGroup var diagnostics: DiagnosticsOptions
 
-    @Flag(name: .long, help: "Print debug diagnostics to stderr.")
-    var verbose = false
-
-    /// `brown:15m` → the colour and seconds.
-    static func noise(_ text: String) throws -> (color: NoiseColor, seconds: Double) {
-        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let seconds = DurationText.seconds(parts[1]) else {
-            throw ValidationError("--then-noise takes COLOUR:DURATION such as brown:15m, not '\(text)'")
-        }
-        do { return (try NoiseColor(parsing: parts[0]), seconds) } catch { throw ValidationError("--then-noise: \(error)") }
+    /// `--then-noise` read, a bad value as a usage error.
+    var noise: ThenNoise? {
+        get throws { do { return try thenNoise.map(ThenNoise.init(parsing:)) } catch { throw ValidationError(error.description) } }
     }
 
     func validate() throws {
-        if let thenNoise { _ = try Self.noise(thenNoise) }
+        _ = try noise
         if thenNoise != nil && repeatAll { throw ValidationError("--repeat-all never ends, so --then-noise would never start") }
     }
 
     func run() throws {
-        let log = Diagnostics.start(verbose: verbose)
-        try output.check()
-        let progress = ProgressLine(label: "decoding", rate: 1, enabled: ProgressLine.stderrIsTerminal)
-        let setup = try PlaySetup(playlist: name, shuffle: shuffle, repeatAll: repeatAll ? true : nil) { _, f in progress.update(fraction: f) }
-        progress.finish()
-        try LivePlayLauncher(setup: setup, output: output, midi: midi, log: log)
-            .run(shadow: nil, playlist: true, thenNoise: try thenNoise.map(Self.noise))
+        try PlayLaunch(output: output.request, midi: midi.request)
+            .playlist(name, shuffle: shuffle, repeatAll: repeatAll, thenNoise: try noise, debug: diagnostics.start())
     }
 }

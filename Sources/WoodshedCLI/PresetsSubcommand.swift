@@ -1,6 +1,6 @@
 import App
 import ArgumentParser
-import Foundation
+import Jobs
 import Persistence
 
 /// `woodshed presets list|show`: the presets Woodshed ships and the user's own. Main thread.
@@ -14,12 +14,9 @@ struct PresetsSubcommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List presets: built-in ones and those in ~/.config/woodshed/presets.")
         func run() throws {
-            let (entries, broken) = PresetLibrary().list()
-            let width = entries.map(\.name.count).max() ?? 0
-            for e in entries {
-                print(e.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + e.description)
-            }
-            for problem in broken { writeStderr("Warning: \(problem) (not listed)\n") }
+            let listing = PresetListing()
+            for line in listing.lines { print(line) }
+            for problem in listing.broken { writeStderr("Warning: \(problem) (not listed)\n") }
         }
     }
 

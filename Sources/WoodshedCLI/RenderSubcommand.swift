@@ -23,44 +23,23 @@ struct RenderSubcommand: ParsableCommand {
               woodshed render rain.wav --noise brown --seconds 600 --fade 20
             """)
 
-    @Argument(help: "Output file (.wav or .flac; or choose with --format).")
-    var output: String
-
+    @Argument(help: "Output file (.wav or .flac; or choose with --format).") var output: String
     @OptionGroup var click: ClickOptions
-
     // Numbers are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
-    @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz.")
-    var rate: Int = 48_000
-
-    @Option(name: .long, help: "File format: wav16, wav24, wav32f, flac16, flac24 (default: from the extension).")
-    var format: String?
-
+    @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz.") var rate: Int = 48_000
+    @Option(name: .long, help: "File format: wav16, wav24, wav32f, flac16, flac24 (default: from the extension).") var format: String?
     @Option(name: .long, parsing: .unconditional, help: "Render this many seconds instead of whole bars (endless clicks), at most 86400.")
     var seconds: Double?
-
-    @Option(name: .long, help: "Render a practice program of this audio file instead of a click track.")
-    var play: String?
-
+    @Option(name: .long, help: "Render a practice program of this audio file instead of a click track.") var play: String?
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
-
-    @Flag(name: .long, help: "With --play: write three channels (music L, music R, click) instead of a stereo mix.")
-    var stems = false
-
-    @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).")
-    var playlist: String?
-
+    @Flag(name: .long, help: "With --play: write three channels (music L, music R, click) instead of a stereo mix.") var stems = false
+    @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).") var playlist: String?
     @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), or a noise preset (sleep, focus, ...).")
     var noise: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).")
-    var noiseLevel: Double?
-
-    @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.")
-    var fade: Double?
-
-    @Flag(name: .long, help: "Print debug diagnostics to stderr.")
-    var verbose = false
+    @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).") var noiseLevel: Double?
+    @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.") var fade: Double?
+    @OptionGroup var diagnostics: DiagnosticsOptions
 
     func validate() throws {
         try validateNoise()
@@ -94,33 +73,20 @@ struct RenderSubcommand: ParsableCommand {
         if play != nil || click.tempo != nil || click.map != nil || click.preset != nil {
             throw ValidationError("--noise renders noise alone: leave out the tempo, --map, --preset and --play")
         }
-        if let noiseLevel, !NoiseGenerator.levelRange.contains(noiseLevel) {
-            throw ValidationError(NoiseError.levelOutOfRange(noiseLevel).description)
-        }
         _ = try noiseSettings()
     }
 
-    /// What `--noise` renders: a colour with the options, or a noise preset with the options
-    /// over its settings (its fade at most half its time, as `woodshed noise` plays it).
-    func noiseSettings() throws -> (color: NoiseColor, level: Double, seconds: Double, fade: Double?)? {
-        guard let noise else { return nil }
-        let preset = try NoiseChoice.preset(noise)
-        let color: NoiseColor
-        do { color = try NoiseColor(parsing: preset?.color ?? noise) } catch { throw ValidationError(error.description) }
-        guard let seconds = seconds ?? preset?.seconds.map(Double.init) else {
-            throw ValidationError("--noise needs a length: give --seconds (e.g. --noise \(noise) --seconds 600)")
-        }
-        if let fade, !(fade > 0 && fade <= seconds) { throw ValidationError("--fade \(fade) is out of range: use more than 0 and at most --seconds") }
-        let presetFade = preset?.fadeSeconds.flatMap { $0 > 0 ? min(Double($0), seconds / 2) : nil }
-        return (color, noiseLevel ?? preset?.level ?? NoiseGenerator.defaultLevel, seconds, fade ?? presetFade)
+    /// What `--noise` renders (see `RenderNoise`).
+    func noiseSettings() throws -> RenderNoise? {
+        try noise.map { name in try usage { try RenderNoise(name: name, level: noiseLevel, seconds: seconds, fade: fade) } }
     }
 
     func run() throws {
-        let log = Diagnostics.start(verbose: verbose)
+        let debug = diagnostics.start()
         let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
         try RenderRequest(output: output, format: fileFormat, rate: rate, seconds: seconds, click: click.request,
                           levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request, stems: stems,
-                          playlist: playlist, noise: noiseSettings())
-            .run { log.debug("\($0)") }
+                          playlist: playlist, noise: noiseSettings().map { ($0.color, $0.level, $0.seconds, $0.fade) })
+            .run(debug: debug)
     }
 }

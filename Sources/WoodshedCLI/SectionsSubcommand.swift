@@ -37,14 +37,9 @@ struct SectionsSubcommand: ParsableCommand {
             file per audio file, found by its content: see docs/player.md.
             """)
 
-    @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).")
-    var file: String
-
-    @Argument(help: "list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo.")
-    var action: String = "list"
-
-    @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.")
-    var arguments: [String] = []
+    @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).") var file: String
+    @Argument(help: "list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo.") var action: String = "list"
+    @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.") var arguments: [String] = []
 
     /// The options of the actions that take no value.
     static let flags: Set<String> = ["--help", "-h", "--preview"]
@@ -75,9 +70,8 @@ struct SectionsSubcommand: ParsableCommand {
             }
             throw ValidationErrorMessage("\(action): \(type.message(for: error)) (see woodshed sections FILE \(action) --help)")
         }
-        var session = try SectionsSession(audioPath: file, acceptingBrokenFile: type is any SectionsHistoryAction.Type)
-        let text = try parsed.run(on: &session)
-        try session.saveIfChanged()
-        print(text)
+        print(try SectionsSession.perform(audioPath: file, acceptingBrokenFile: type is any SectionsHistoryAction.Type) {
+            try parsed.run(on: &$0)
+        })
     }
 }

@@ -1,7 +1,5 @@
-import Jobs
-import App
 import ArgumentParser
-import Persistence
+import Jobs
 import WoodshedCore
 
 /// `woodshed shadow FILE`: sentence after sentence, each played, then a pause to say it back,
@@ -29,65 +27,36 @@ struct ShadowSubcommand: ParsableCommand {
             it up.
             """)
 
-    @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus or MP3.")
-    var file: String
-
-    @Option(name: .long, help: "Import sentences from subtitles (.srt, .vtt) or Audacity labels (.txt) first.")
-    var subs: String?
-
-    @Option(name: .long, help: "Find the sentences on pauses first: silence.")
-    var split: String?
-
+    @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus or MP3.") var file: String
+    @Option(name: .long, help: "Import sentences from subtitles (.srt, .vtt) or Audacity labels (.txt) first.") var subs: String?
+    @Option(name: .long, help: "Find the sentences on pauses first: silence.") var split: String?
     // Values are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
-    @Option(name: .long, parsing: .unconditional, help: "Passes of each sentence: 1 to 10000, or endless (default 3).")
-    var `repeat`: String = "3"
-
+    @Option(name: .long, parsing: .unconditional, help: "Passes of each sentence: 1 to 10000, or endless (default 3).") var `repeat`: String = "3"
     @Option(name: .long, parsing: .unconditional, help: "The pause to speak in after each pass: a multiple of the sentence (1.2x, default) or a time (2s).")
     var gap: String = "1.2x"
-
-    @Option(name: .long, parsing: .unconditional, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 90%).")
-    var speed: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "A speed per pass, e.g. \"0.7,0.85,1.0\".")
-    var plan: String?
-
-    @Flag(name: .customLong("listen-first"), help: "The first pass has no pause after it: just listen.")
-    var listenFirst = false
-
-    @Flag(name: .long, help: "After the last pass, one more pause without the sentence: say it blind.")
-    var blind = false
-
-    @Flag(name: .long, help: "Auto-advance off: wait for a key or pedal (next, again) after each sentence.")
-    var wait = false
-
-    @Option(name: .long, help: "Start at this sentence (number or name; default: where you stopped).")
-    var sentence: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Equal-power crossfade at each seam in milliseconds (default 5).")
-    var crossfade: Int?
-
+    @Option(name: .long, parsing: .unconditional, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 90%).") var speed: String?
+    @Option(name: .long, parsing: .unconditional, help: "A speed per pass, e.g. \"0.7,0.85,1.0\".") var plan: String?
+    @Flag(name: .customLong("listen-first"), help: "The first pass has no pause after it: just listen.") var listenFirst = false
+    @Flag(name: .long, help: "After the last pass, one more pause without the sentence: say it blind.") var blind = false
+    @Flag(name: .long, help: "Auto-advance off: wait for a key or pedal (next, again) after each sentence.") var wait = false
+    @Option(name: .long, help: "Start at this sentence (number or name; default: where you stopped).") var sentence: String?
+    @Option(name: .long, parsing: .unconditional, help: "Equal-power crossfade at each seam in milliseconds (default 5).") var crossfade: Int?
     @OptionGroup(title: "Output") var output: LivePlayOptions
-
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
-
-    @Flag(name: .long, help: "Print debug diagnostics to stderr.")
-    var verbose = false
+    @OptionGroup var diagnostics: DiagnosticsOptions
 
     func validate() throws {
         try OptionRange.validatePasses(`repeat`)
         if let split, split != "silence" { throw ValidationError("--split takes silence, not '\(split)'") }
         if subs != nil && split != nil { throw ValidationError("give --subs or --split, not both") }
         try OptionRange.crossfade.validate(crossfade)
-        if let problem = PlayOptions.problem(speed: speed, gap: gap, plan: plan) { throw ValidationError(problem) }
+        if let problem = PlayRequest.problem(speed: speed, gap: gap, plan: plan) { throw ValidationError(problem) }
     }
 
     func run() throws {
-        let log = Diagnostics.start(verbose: verbose)
-        try output.check()
-        let setup = try ShadowRequest(file: file, subs: subs, split: split != nil, repeat: `repeat`, gap: gap, speed: speed, plan: plan,
-                                      listenFirst: listenFirst, blind: blind, wait: wait, sentence: sentence, crossfade: crossfade).setup()
-        try LivePlayLauncher(setup: setup, output: output, midi: midi, log: log)
-            .run(shadow: ShadowMode(wait: wait, log: PracticeLog()))
+        let request = ShadowRequest(file: file, subs: subs, split: split != nil, repeat: `repeat`, gap: gap, speed: speed, plan: plan,
+                                    listenFirst: listenFirst, blind: blind, wait: wait, sentence: sentence, crossfade: crossfade)
+        try PlayLaunch(output: output.request, midi: midi.request).shadow(request, debug: diagnostics.start())
     }
 }

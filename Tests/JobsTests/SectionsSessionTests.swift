@@ -37,6 +37,24 @@ struct SectionsSessionTests {
         #expect(try SectionsSession(audioPath: audio, store: store).file.sections.map(\.name) == ["chorus"])
     }
 
+    @Test("one action performed: its report, and the file saved after it only if it changed; a refused action saves nothing")
+    func perform() throws {
+        let (folder, audio, store) = try fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let added = try SectionsSession.perform(audioPath: audio, store: store, acceptingBrokenFile: false) {
+            try $0.add(name: "verse", from: "1", to: "2", plan: SectionPlanChange())
+        }
+        #expect(added == "added section 1 'verse': 0:01.000 to 0:02.000 (0:01.000); 1 pass, then stop")
+        #expect(try SectionsSession(audioPath: audio, store: store).file.sections.map(\.name) == ["verse"])
+        #expect(throws: (any Error).self) {
+            try SectionsSession.perform(audioPath: audio, store: store, acceptingBrokenFile: false) {
+                _ = try $0.rename("1", to: "chorus")
+                return try $0.add(name: "bad", from: "3", to: "2", plan: SectionPlanChange())
+            }
+        }
+        #expect(try SectionsSession(audioPath: audio, store: store).file.sections.map(\.name) == ["verse"])
+    }
+
     @Test("refusals are one line naming the value")
     func refusals() throws {
         let (folder, audio, store) = try fixture()

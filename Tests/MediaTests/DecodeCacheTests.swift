@@ -85,15 +85,16 @@ struct DecodeCacheTests {
         // A process that no longer exists left half a copy; one still alive (us) is writing one.
         let half = try Data(contentsOf: copy).prefix(20_000)
         try FileManager.default.removeItem(at: copy)
-        let dead = copy.path + ".partial-999999999-5eed"
-        let alive = copy.path + ".partial-\(getpid())-a11ve"
+        let folderPath = copy.deletingLastPathComponent().path, entry = copy.lastPathComponent
+        let dead = "\(folderPath)/.\(entry)-5eed.partial-999999999"
+        let alive = "\(folderPath)/.\(entry)-a11ve.partial-\(getpid())"
         try half.write(to: URL(fileURLWithPath: dead))
         try half.write(to: URL(fileURLWithPath: alive))
         let progress = ProgressLog()
         let source = try AudioSource.open(path: path, cacheDirectory: folder.cache, progress: progress.record)
         #expect(progress.values.last == 1)
         #expect(source.sequentialFrames(count: Self.song.frames) == expected)
-        #expect(names(in: folder.cache) == [copy.lastPathComponent, copy.lastPathComponent + ".partial-\(getpid())-a11ve"])
+        #expect(names(in: folder.cache) == [".\(entry)-a11ve.partial-\(getpid())", entry])
     }
 
     @Test("a copy damaged on disk is decoded again")

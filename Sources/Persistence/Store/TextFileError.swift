@@ -1,8 +1,11 @@
-/// Why a line-based text file of ours (subtitles, an Audacity label track) could not be used:
-/// one line naming the file, the line (1-based) when there is one, and what is wrong. Any thread.
+/// One line about a line-based text file of ours (subtitles, an Audacity label track, the
+/// practice log): the file, the line (1-based) when there is one, and what is wrong — thrown
+/// when the file cannot be used, or kept as a `TextFileWarning` when it was read anyway but not
+/// as written. Any thread.
 ///
 ///     lesson.srt:14: bad timestamp '00:01:02.5x'
 ///     labels.txt:3: the label ends (1.500000) before it starts (2.000000)
+///     lesson.srt:41: cue 11 starts at 0:12.000, after the end of the audio (0:10.000): left out
 public struct TextFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file as the user gave it.
     public var source: String
@@ -23,3 +26,8 @@ public struct TextFileError: Error, Equatable, Sendable, CustomStringConvertible
         "\(source)\(line.map { ":\($0)" } ?? ""): \(message)".escapingControlCharacters()
     }
 }
+
+/// Something in a text file that was read anyway but not as written (a cue past the end of the
+/// audio left out or cut, a torn last line of the practice log skipped): the same one line as a
+/// `TextFileError`, which the caller shows instead of throwing.
+public typealias TextFileWarning = TextFileError

@@ -1,0 +1,56 @@
+import JackBackend
+import Sounds
+
+/// Where a live player's sound goes and how long it runs (the output options of `play`,
+/// `shadow` and `playlist play`): JACK ports, client and server names, the click's sound and
+/// volume, start paused, `--for`, stay open at the end, the scope. Main thread.
+public struct LivePlayOutput: Sendable {
+    public var sound: String
+    public var volume: Float
+    /// Ports for the click port, each possibly comma-separated; empty for the default.
+    public var connect: [String]
+    /// Ports for music_L and music_R, each possibly comma-separated; empty for the default.
+    public var musicConnect: [String]
+    public var noConnect: Bool
+    public var jackName: String
+    public var server: String?
+    /// `--for`, already checked by `DurationText.seconds`.
+    public var duration: String?
+    public var pause: Bool
+    public var keepOpen: Bool
+    public var scope: Bool
+
+    public init(sound: String, volume: Float, connect: [String], musicConnect: [String], noConnect: Bool, jackName: String,
+                server: String?, duration: String?, pause: Bool, keepOpen: Bool, scope: Bool) {
+        self.sound = sound
+        self.volume = volume
+        self.connect = connect
+        self.musicConnect = musicConnect
+        self.noConnect = noConnect
+        self.jackName = jackName
+        self.server = server
+        self.duration = duration
+        self.pause = pause
+        self.keepOpen = keepOpen
+        self.scope = scope
+    }
+
+    /// Checks what the parser cannot (the click sound) before anything is opened.
+    public func check() throws {
+        _ = try SoundSpec(parsing: sound)
+    }
+
+    /// The JACK client's options: names, the click's and the music's ports, MIDI sources to
+    /// connect, the scope always tapped (key s shows it).
+    public func jackOptions(midiSources: [String]) -> JackBackend.Options {
+        var options = JackBackend.Options()
+        options.clientName = jackName
+        options.server = server
+        options.noConnect = noConnect
+        options.connect = JackPortList.ports(connect)
+        options.musicConnect = JackPortList.ports(musicConnect)
+        options.midiConnect = midiSources
+        options.scope = true
+        return options
+    }
+}

@@ -1,0 +1,104 @@
+import App
+import Control
+import JackBackend
+import Persistence
+import Player
+import RenderGraph
+import Sounds
+
+/// `play`, `shadow` and `playlist play` live: the practice program set up, the player's
+/// session, the JACK client with music and click ports, MIDI, and the control loop
+/// (`PlayerController` on `LiveEngine`) until the end. Main thread.
+public struct PlayLaunch {
+    public var output: LivePlayOutput
+    public var midi: MIDIRequest
+
+    public init(output: LivePlayOutput, midi: MIDIRequest) {
+        self.output = output
+        self.midi = midi
+    }
+
+    /// `woodshed play FILE`; `debug` takes diagnostics.
+    public func play(file: String, practice: PlayRequest, countIn: Int?, debug: (String) -> Void) throws {
+        try output.check()
+        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
+        let setup = try PlaySetup(path: file, options: practice, countIn: countIn, live: true) { progress.update(fraction: $0) }
+        progress.finish()
+        try run(setup, shadow: nil, debug: debug)
+    }
+
+    /// `woodshed shadow FILE`: the sentences, their plan, the shadowing screen and log.
+    public func shadow(_ request: ShadowRequest, debug: (String) -> Void) throws {
+        try output.check()
+        let setup = try request.setup()
+        try run(setup, shadow: ShadowMode(wait: request.wait, log: PracticeLog()), debug: debug)
+    }
+
+    /// `woodshed playlist play NAME`, then `thenNoise` if given.
+    public func playlist(_ name: String, shuffle: Bool?, repeatAll: Bool, thenNoise: ThenNoise?, debug: (String) -> Void) throws {
+        try output.check()
+        let progress = ProgressLine(label: "decoding", rate: 1, enabled: ProgressLine.stderrIsTerminal)
+        let setup = try PlaySetup(playlist: name, shuffle: shuffle, repeatAll: repeatAll ? true : nil) { _, f in progress.update(fraction: f) }
+        progress.finish()
+        try run(setup, shadow: nil, playlist: true, thenNoise: thenNoise, debug: debug)
+    }
+
+    /// Starts the live player for `setup` and runs it until the end. `playlist`: the
+    /// playlist's screen; `thenNoise`: noise after the program (with the `--for` fade rule).
+    func run(_ setup: PlaySetup, shadow: ShadowMode?, playlist: Bool = false, thenNoise: ThenNoise? = nil,
+             debug: (String) -> Void) throws {
+        for w in setup.warnings { writeStderr("Warning: \(w)\n") }
+        let midiSetup = try MIDISetup(midi, clientName: output.jackName, userMapMayBeBroken: true)
+        for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
+
+        let sound = output.sound, volume = output.volume
+        let audio = PlayerSession.Audio(
+            source: setup.source, rate: setup.info.rate, frames: setup.info.frames, engine: setup.engine,
+            crossfadeMilliseconds: setup.crossfadeMilliseconds,
+            clickWaves: { rate in
+                let s = try SoundSpec(parsing: sound).load(rate: rate)
+                return (Array(s.waves.accent).map { $0 * volume }, Array(s.waves.normal).map { $0 * volume })
+            })
+        let player = PlayerSession(audio: audio, sections: setup.sections, unsavedCount: setup.unsavedCount,
+                                   startSection: setup.startSection, speed: setup.speed,
+                                   transposeCents: setup.transposeCents, click: setup.click, paused: output.pause)
+        let session = LiveSession(settings: ClickSettings(), midi: midiSetup.control, songs: [])
+        session.forPlayer = true
+
+        var options = output.jackOptions(midiSources: midiSetup.jackSources)
+        // A deck made during the --for fade (the server came back) takes it up where it has got to.
+        let fade = RunningFade()
+        nonisolated(unsafe) let deckMaker = player, deckFade = fade
+        options.makeDeck = { rate in
+            let deck = try deckMaker.makeDeck(outputRate: rate)
+            deckFade.resume(deck: deck, rate: rate)
+            return deck
+        }
+        var noiseTimer: NoiseTimer?
+        if let thenNoise {
+            let timer = NoiseTimer(seconds: thenNoise.seconds, fadeSeconds: LiveEngine.fadeSeconds(forTimer: thenNoise.seconds))
+            nonisolated(unsafe) let t = timer
+            let color = thenNoise.color
+            options.makeNoise = { rate in try t.generator(color: color, rate: rate, level: NoiseGenerator.defaultLevel) }
+            noiseTimer = timer
+        }
+        let backend = JackBackend(options: options, session: session, fade: fade)
+        do {
+            try backend.start()
+        } catch let e as JackError {
+            player.close()
+            throw ValidationErrorMessage(JackStartFailure.message(e))
+        }
+        debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
+        installQuitSignals()
+        let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
+        engine.midiInputs = midiSetup.alsaInputs
+        let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice)
+        let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
+        controller.playlist = playlist
+        controller.showsScope = output.scope
+        if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, thenNoise.title) }
+        engine.run(controller)
+        midiSetup.close()
+    }
+}
