@@ -156,13 +156,13 @@ public final class JackBackend: TransportRequests {
     static let holdSeconds: Int32 = 10
 
     /// The current renderer's counters (MIDI messages, actions, dropped notices).
-    public var counters: RenderCounters? { connection?.context.rendererOwner.counters }
+    public var counters: RenderCounters? { connection?.context.graphOwner.counters }
 
     /// The latest oscilloscope and meter picture (click, music L, music R), if tapped and connected.
-    public func scopeSnapshot() -> ScopeSnapshot? { connection?.context.scope?.snapshot() }
+    public func scopeSnapshot() -> ScopeSnapshot? { connection?.context.graphOwner.scope?.snapshot() }
 
     /// Noise frames played on this connection (`woodshed noise`), nil without a connection.
-    public var noiseFrames: Int64? { connection?.context.noiseFrames.load(ordering: .relaxed) }
+    public var noiseFrames: Int64? { connection?.context.graphOwner.noiseFrames.load(ordering: .relaxed) }
 
     public func requestStart() { connection?.transportStart() }
     public func requestStop() { connection?.transportStop() }
@@ -177,12 +177,10 @@ public final class JackBackend: TransportRequests {
         // its count-in in transport modes; free mode publishes no BBT.)
         let barOffset = Int64(notifications.countInBars)
         let c = try JackConnection(name: options.clientName, server: options.server, midiClock: options.midiClock) { rate in
-            let renderer = try self.notifications.makeRenderer(rate: rate)
-            let context = RenderContext(renderer: renderer, mode: mode, barOffset: barOffset)
-            context.deck = try self.options.makeDeck?(rate)
-            context.noise = try self.options.makeNoise?(rate)
-            if self.options.scope { context.scope = ScopeTap.allocate(ports: 3, rate: rate) }
-            return context
+            let graph = OutputGraph(renderer: try self.notifications.makeRenderer(rate: rate),
+                                    deck: try self.options.makeDeck?(rate), noise: try self.options.makeNoise?(rate),
+                                    scope: self.options.scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil)
+            return RenderContext(graph: graph, mode: mode, barOffset: barOffset)
         }
         var master = false
         if options.transport == .master {
@@ -210,7 +208,7 @@ public final class JackBackend: TransportRequests {
                 events.append("no physical playback ports: connect woodshed's click port yourself")
             }
         }
-        if (c.context.deck != nil || c.context.noise != nil) && !options.noConnect {
+        if c.context.graphOwner.hasMusic && !options.noConnect {
             let targets = options.musicConnect ?? Array(c.physicalPlaybackPorts.prefix(2))
             let present = targets.filter { c.portExists($0) }
             let failed = c.connectMusic(to: present)
