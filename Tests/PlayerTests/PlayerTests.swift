@@ -1,5 +1,6 @@
 import CSndFile
 import Foundation
+import OfflineBackend
 import Player
 import RealtimeKit
 import RenderGraph
@@ -58,7 +59,8 @@ enum Fixture {
     static func index(of sample: Float) -> Int { TestAudio.index(of: sample) }
 }
 
-/// Renders a program offline through the worker, ring and deck; returns (click, left, right).
+/// Renders a program offline through the worker, ring and deck, in the output graph driven by
+/// the offline loop (as `render --play`); returns (click, left, right).
 func play(_ program: PracticeProgram, source: ProgramSource, maxSeconds: Int = 600,
           waves: (accent: [Float], normal: [Float]) = ([1, 0.5], [0.25])) -> (click: [Float], left: [Float], right: [Float]) {
     let writer = ProgramWriter(program: program, source: source, clickWaves: waves)
@@ -66,10 +68,11 @@ func play(_ program: PracticeProgram, source: ProgramSource, maxSeconds: Int = 6
     defer { deck.deallocate() }
     let worker = PlayerWorker(writer: writer, deck: deck)
     var c: [Float] = [], l: [Float] = [], r: [Float] = []
-    OfflinePlayback.run(worker, maxFrames: Int64(maxSeconds * program.settings.outputRate)) { cp, lp, rp, n in
-        c.append(contentsOf: UnsafeBufferPointer(start: cp, count: n))
-        l.append(contentsOf: UnsafeBufferPointer(start: lp, count: n))
-        r.append(contentsOf: UnsafeBufferPointer(start: rp, count: n))
+    let loop = OfflineLoop(blockFrames: 256, pump: worker.fillAvailable)
+    _ = try? loop.run(OutputGraph(renderer: nil, deck: deck), frames: Int64(maxSeconds * program.settings.outputRate)) { b in
+        c.append(contentsOf: UnsafeBufferPointer(start: b.click, count: b.frames))
+        l.append(contentsOf: UnsafeBufferPointer(start: b.left, count: b.frames))
+        r.append(contentsOf: UnsafeBufferPointer(start: b.right, count: b.frames))
     }
     return (c, l, r)
 }
