@@ -6,7 +6,7 @@ import WoodshedCore
 /// The app's link to JACK: opens the client, connects the `click` port, runs the transport
 /// role, notices when the server goes away and reconnects when one is back (polling with
 /// JackNoStartServer, so it never starts a server). It asks the app for each connection's
-/// renderer and tells it the transport's state through `notifications`. Control thread only.
+/// output graph (the process handler) and tells it the transport's state through `notifications`. Control thread only.
 public final class JackBackend: TransportRequests {
     /// How to connect.
     public struct Options: Sendable {
@@ -22,14 +22,8 @@ public final class JackBackend: TransportRequests {
         public var midiClock = false
         /// JACK MIDI output ports to connect to `midi_in` (`--midi-connect`).
         public var midiConnect: [String] = []
-        /// `woodshed play`: makes the player's deck for the server's rate (ports music_L/music_R).
-        public var makeDeck: (@Sendable (Int) throws -> MusicDeck)?
         /// Ports to connect music_L, music_R to; nil: the first two physical playback ports.
         public var musicConnect: [String]?
-        /// `woodshed noise`: makes the noise generator for the server's rate (ports music_L/music_R).
-        public var makeNoise: (@Sendable (Int) throws -> NoiseGenerator)?
-        /// Tap the output for the oscilloscope and meters (`scope`).
-        public var scope = false
         /// Seconds between reconnect attempts while the server is gone.
         public var reconnectInterval = 1.5
         public init() {}
@@ -177,10 +171,7 @@ public final class JackBackend: TransportRequests {
         // its count-in in transport modes; free mode publishes no BBT.)
         let barOffset = Int64(notifications.countInBars)
         let c = try JackConnection(name: options.clientName, server: options.server, midiClock: options.midiClock) { rate in
-            let graph = OutputGraph(renderer: try self.notifications.makeRenderer(rate: rate),
-                                    deck: try self.options.makeDeck?(rate), noise: try self.options.makeNoise?(rate),
-                                    scope: self.options.scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil)
-            return RenderContext(graph: graph, mode: mode, barOffset: barOffset)
+            RenderContext(graph: try self.notifications.makeGraph(rate: rate), mode: mode, barOffset: barOffset)
         }
         var master = false
         if options.transport == .master {

@@ -109,18 +109,19 @@ struct LivePlayLauncher {
         options.connect = output.connect.isEmpty ? nil : output.connect.flatMap { $0.split(separator: ",").map(String.init) }
         options.musicConnect = output.musicConnect.isEmpty ? nil : output.musicConnect.flatMap { $0.split(separator: ",").map(String.init) }
         options.midiConnect = midiSetup.jackSources
-        options.scope = true   // tapped always, so key s can show it
+        var parts = OutputParts()
+        parts.scope = true   // tapped always, so key s can show it
         nonisolated(unsafe) let deckMaker = player
-        options.makeDeck = { rate in try deckMaker.makeDeck(outputRate: rate) }
+        parts.makeDeck = { rate in try deckMaker.makeDeck(outputRate: rate) }
         var noiseTimer: NoiseTimer?
         if let thenNoise {
             let timer = NoiseTimer(seconds: thenNoise.seconds, fadeSeconds: min(10, thenNoise.seconds / 2))
             nonisolated(unsafe) let t = timer
             let color = thenNoise.color
-            options.makeNoise = { rate in try t.generator(color: color, rate: rate, level: NoiseGenerator.defaultLevel) }
+            parts.makeNoise = { rate in try t.generator(color: color, rate: rate, level: NoiseGenerator.defaultLevel) }
             noiseTimer = timer
         }
-        let backend = JackBackend(options: options, session: session)
+        let backend = JackBackend(options: options, session: session, parts: parts)
         do {
             try backend.start()
         } catch let e as JackError {
