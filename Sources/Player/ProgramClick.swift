@@ -8,46 +8,47 @@ struct ProgramClick {
     /// One click: its output frame from the step's start, and whether it is a bar's first beat.
     struct Click: Equatable { var offset: Int64; var accent: Bool }
 
+    /// How a pass maps the timeline's frames (the file's, from the pass's start) to output
+    /// frames: at its speed, and only before the section's B and the step's end.
+    private struct PassMapping {
+        let settings: ProgramSettings
+        let speed: Int
+        let sourceEnd: Int64
+        let length: Int64
+    }
+
     /// Keeps the cursor's timeline alive.
     private let timeline: ClickTimeline?
     private var cursor: ClickCursor?
-    /// Count-in beats left; the last timeline frame before the section's B (a pass).
+    /// Count-in beats left (a pass: no limit but its mapping's).
     private var beatsLeft: Int64 = .max
-    private var sourceEnd: Int64 = .max
-    /// A pass's speed (source frames to output frames), nil for a count-in.
-    private var passSpeed: Int?
-    private let settings: ProgramSettings
-    private let length: Int64
+    /// A pass's mapping; nil for a count-in, whose timeline is in output frames already.
+    private let pass: PassMapping?
 
-    /// No clicks (a gap, or a pass without the click).
+    /// No clicks (before the first step).
     init() {
         timeline = nil
-        settings = ProgramSettings(sourceRate: 1, outputRate: 1)
-        length = 0
+        pass = nil
     }
 
     /// Count-in beats, or the music's beats inside a pass (when the click plays during passes),
     /// from output frame `offset` of the step on.
     init(step: ProgramStep, program: PracticeProgram, offset: Int64 = 0) {
-        settings = program.settings
-        length = step.length
+        let settings = program.settings
         switch step.kind {
         case .countIn(let beats):
             timeline = settings.countInTimeline(speed: step.speed)
             beatsLeft = Int64(beats)
+            pass = nil
         case .pass(let from):
-            if let c = settings.click, c.duringPasses {
-                timeline = c.sourceTimeline(rate: settings.sourceRate, from: from)
-            } else {
-                timeline = nil
-            }
-            sourceEnd = program.sections[step.section].end - from
-            passSpeed = step.speed
+            timeline = settings.click.flatMap { $0.duringPasses ? $0.sourceTimeline(rate: settings.sourceRate, from: from) : nil }
+            pass = PassMapping(settings: settings, speed: step.speed, sourceEnd: program.sections[step.section].end - from,
+                               length: step.length)
         case .gap:
             timeline = nil
+            pass = nil
         }
-        guard let timeline else { return }
-        cursor = timeline.cursor(at: 0)
+        cursor = timeline?.cursor(at: 0)
         while offset > 0, next(before: offset) != nil {}
     }
 
@@ -63,10 +64,10 @@ struct ProgramClick {
     private func peek() -> Click? {
         guard let c = cursor, !c.isFinished, beatsLeft > 0 else { return nil }
         var offset = c.frame
-        if let speed = passSpeed {
-            guard c.frame < sourceEnd else { return nil }
-            offset = settings.outputFrames(sourceFrames: c.frame, speed: speed)
-            guard offset < length else { return nil }
+        if let pass {
+            guard c.frame < pass.sourceEnd else { return nil }
+            offset = pass.settings.outputFrames(sourceFrames: c.frame, speed: pass.speed)
+            guard offset < pass.length else { return nil }
         }
         return Click(offset: offset, accent: c.level == .accent)
     }
