@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "MIDITests", dependencies: ["MIDI"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "StretchTests", dependencies: ["Stretch", "WoodshedTestSupport"]),
-        .testTarget(name: "PlayerTests", dependencies: ["Player", "Media", "Stretch", "RenderGraph", "RealtimeKit", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "OfflineBackend", "Media", "Stretch", "RenderGraph", "RealtimeKit", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "MIDIInputTests", dependencies: ["MIDIInput", "MIDI", "WoodshedTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs renders of every kind through a RealtimeSanitizer build: constant tempo, odd meter with
 # silent beats, subdivisions and count-in, a klick map with ramp / per-beat tempi / meter change,
-# sample-file sounds; then the rehearsal player offline (`render --play`, whose every
+# sample-file sounds; noise (`render --noise`); then the rehearsal player offline (`render --play`, whose every
 # MusicDeck.render runs inside the realtime section): 0.75x with R2 and R3, transpose, a speed
 # ladder, count-in and click, gaps, a 44.1 kHz source, MP3 input, a saved section, and an offline
 # negative control. Then live JACK sessions and the live negative controls
@@ -30,6 +30,9 @@ run render "$tmp/g.wav" 1000 --meter 4/16 --bars 200 --sound stick
 sox -n -r 44100 "$tmp/acc.wav" synth 0.03 sine 1500 fade 0 0.03 0.025
 sox -n -r 44100 "$tmp/nor.wav" synth 0.03 sine 1000 fade 0 0.03 0.025
 run render "$tmp/h.wav" 60 --sound "$tmp/acc.wav,$tmp/nor.wav" --bars 2 --rate 96000
+# Noise through the same output graph and offline loop (each block in the realtime section).
+run render "$tmp/n1.wav" --noise pink --seconds 20 --fade 5
+run render "$tmp/n2.wav" --noise brown --seconds 5 --rate 44100 --format wav32f
 
 # The rehearsal player: 8 s of music-like stereo (two sines, a pluck every 250 ms, pink noise).
 music() {  # music OUT RATE
@@ -62,13 +65,13 @@ run render "$tmp/p11.wav" --play "$tmp/m.wav" --section chorus --repeat endless 
 run render "$tmp/p12.wav" --play "$tmp/m.wav" --speed 0.5 --advance stop --rate 96000
 echo "rtcheck: RealtimeSanitizer found no allocation, lock or system call in the render path ($(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f s", b - a }'))"
 
-# Offline negative control: the RTSan build allocates inside the deck's realtime section on
-# request; RTSan must stop the render with a report, or the runs above proved nothing.
+# Offline negative control: the RTSan build allocates inside the offline loop's realtime
+# section (around the output graph) on request; RTSan must stop the render with a report, or the runs above proved nothing.
 if WOODSHED_RTCHECK_ALLOCATE=1 "$bin" render "$tmp/neg.wav" --play "$tmp/m.wav" --from 0 --to 1 >/dev/null 2>"$tmp/neg.err"; then
   echo "rtcheck: FAIL: the offline negative control was not caught (is this the make rtcheck build?)"; exit 1
 elif ! grep -q '==ERROR: RealtimeSanitizer' "$tmp/neg.err"; then
   echo "rtcheck: FAIL: the offline negative control failed without a RealtimeSanitizer report:"; tail -5 "$tmp/neg.err"; exit 1
 fi
-echo "rtcheck: offline negative control: ok · RTSan caught the allocation inside deck.render's realtime section:"
+echo "rtcheck: offline negative control: ok · RTSan caught the allocation inside the output graph's realtime section:"
 grep -A 4 -m 1 '==ERROR: RealtimeSanitizer' "$tmp/neg.err" | sed 's/^/    /'
 "$(dirname "$0")/rtcheck-live.sh" "$bin"

@@ -2,26 +2,32 @@ import Control
 import JackBackend
 import RenderGraph
 
-/// The live session's side of JACK: builds each connection's renderer from the session (taking
-/// up a `--for` fade already under way) and hands it the transport's state (`JackBackend`'s
-/// notification handler). Control thread only.
+/// The live session's side of JACK: builds each connection's output graph (the session's
+/// renderer, and the `parts` the mode asks for, taking up a `--for` fade already under way) and
+/// hands the session the transport's state (`JackBackend`'s notification handler). Control
+/// thread only.
 public final class SessionJackLink: JackNotifications {
     public let session: LiveSession
+    public let parts: OutputParts
     /// The `--for` fade-out, which a new connection takes up where it has got to.
     public var fade: RunningFade?
 
-    public init(session: LiveSession, fade: RunningFade? = nil) {
+    public init(session: LiveSession, parts: OutputParts = OutputParts(), fade: RunningFade? = nil) {
         self.session = session
+        self.parts = parts
         self.fade = fade
     }
 
     /// The tempo map's count-in (a plain click has none in transport modes).
     public var countInBars: Int { session.mapPlan?.countInBars ?? 0 }
 
-    public func makeRenderer(rate: Int) throws -> Renderer {
+    public func makeGraph(rate: Int) throws -> OutputGraph {
         let renderer = try session.makeRenderer(rate: rate)
         fade?.resume(renderer: renderer, volume: session.settings.volume, rate: rate)
-        return renderer
+        let deck = try parts.makeDeck?(rate)
+        if let fade, let deck { fade.resume(deck: deck, rate: rate) }
+        return OutputGraph(renderer: renderer, deck: deck, noise: try parts.makeNoise?(rate),
+                           scope: parts.scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil)
     }
 
     public func transportRolling(_ rolling: Bool) { session.transportRolling(rolling) }
@@ -32,11 +38,12 @@ public final class SessionJackLink: JackNotifications {
 }
 
 extension JackBackend {
-    /// The backend for a live session: its renderers come from `session` (with `fade` taken up
-    /// on each new connection), which sends its transport requests (follow and master modes)
-    /// to this backend.
-    public convenience init(options: Options, session: LiveSession, fade: RunningFade? = nil) {
-        self.init(options: options, notifications: SessionJackLink(session: session, fade: fade))
+    /// The backend for a live session: its graphs hold `session`'s renderer and `parts` (with
+    /// `fade` taken up on each new connection); the session sends its transport requests (follow
+    /// and master modes) to this backend.
+    public convenience init(options: Options, session: LiveSession, parts: OutputParts = OutputParts(),
+                            fade: RunningFade? = nil) {
+        self.init(options: options, notifications: SessionJackLink(session: session, parts: parts, fade: fade))
         session.transport = self
     }
 }

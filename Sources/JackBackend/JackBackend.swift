@@ -6,7 +6,7 @@ import WoodshedCore
 /// The app's link to JACK: opens the client, connects the `click` port, runs the transport
 /// role, notices when the server goes away and reconnects when one is back (polling with
 /// JackNoStartServer, so it never starts a server). It asks the app for each connection's
-/// renderer and tells it the transport's state through `notifications`. Control thread only.
+/// output graph (the process handler) and tells it the transport's state through `notifications`. Control thread only.
 public final class JackBackend: TransportRequests {
     /// How to connect.
     public struct Options: Sendable {
@@ -22,14 +22,8 @@ public final class JackBackend: TransportRequests {
         public var midiClock = false
         /// JACK MIDI output ports to connect to `midi_in` (`--midi-connect`).
         public var midiConnect: [String] = []
-        /// `woodshed play`: makes the player's deck for the server's rate (ports music_L/music_R).
-        public var makeDeck: (@Sendable (Int) throws -> MusicDeck)?
         /// Ports to connect music_L, music_R to; nil: the first two physical playback ports.
         public var musicConnect: [String]?
-        /// `woodshed noise`: makes the noise generator for the server's rate (ports music_L/music_R).
-        public var makeNoise: (@Sendable (Int) throws -> NoiseGenerator)?
-        /// Tap the output for the oscilloscope and meters (`scope`).
-        public var scope = false
         /// Seconds between reconnect attempts while the server is gone.
         public var reconnectInterval = 1.5
         public init() {}
@@ -156,13 +150,13 @@ public final class JackBackend: TransportRequests {
     static let holdSeconds: Int32 = 10
 
     /// The current renderer's counters (MIDI messages, actions, dropped notices).
-    public var counters: RenderCounters? { connection?.context.rendererOwner.counters }
+    public var counters: RenderCounters? { connection?.context.graphOwner.counters }
 
     /// The latest oscilloscope and meter picture (click, music L, music R), if tapped and connected.
-    public func scopeSnapshot() -> ScopeSnapshot? { connection?.context.scope?.snapshot() }
+    public func scopeSnapshot() -> ScopeSnapshot? { connection?.context.graphOwner.scope?.snapshot() }
 
     /// Noise frames played on this connection (`woodshed noise`), nil without a connection.
-    public var noiseFrames: Int64? { connection?.context.noiseFrames.load(ordering: .relaxed) }
+    public var noiseFrames: Int64? { connection?.context.graphOwner.noiseFrames.load(ordering: .relaxed) }
 
     public func requestStart() { connection?.transportStart() }
     public func requestStop() { connection?.transportStop() }
@@ -177,12 +171,7 @@ public final class JackBackend: TransportRequests {
         // its count-in in transport modes; free mode publishes no BBT.)
         let barOffset = Int64(notifications.countInBars)
         let c = try JackConnection(name: options.clientName, server: options.server, midiClock: options.midiClock) { rate in
-            let renderer = try self.notifications.makeRenderer(rate: rate)
-            let context = RenderContext(renderer: renderer, mode: mode, barOffset: barOffset)
-            context.deck = try self.options.makeDeck?(rate)
-            context.noise = try self.options.makeNoise?(rate)
-            if self.options.scope { context.scope = ScopeTap.allocate(ports: 3, rate: rate) }
-            return context
+            RenderContext(graph: try self.notifications.makeGraph(rate: rate), mode: mode, barOffset: barOffset)
         }
         var master = false
         if options.transport == .master {
@@ -210,7 +199,7 @@ public final class JackBackend: TransportRequests {
                 events.append("no physical playback ports: connect woodshed's click port yourself")
             }
         }
-        if (c.context.deck != nil || c.context.noise != nil) && !options.noConnect {
+        if c.context.graphOwner.hasMusic && !options.noConnect {
             let targets = options.musicConnect ?? Array(c.physicalPlaybackPorts.prefix(2))
             let present = targets.filter { c.portExists($0) }
             let failed = c.connectMusic(to: present)

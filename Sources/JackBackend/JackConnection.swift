@@ -79,7 +79,7 @@ final class JackConnection {
         } else {
             clockPort = nil
         }
-        if context.deck != nil || context.noise != nil {
+        if context.graphOwner.hasMusic {
             for (i, name) in ["music_L", "music_R"].enumerated() {
                 guard let mp = jack_port_register(c, name, "32 bit float mono audio", UInt(JackPortIsOutput.rawValue), 0) else {
                     jack_client_close(c)
@@ -169,9 +169,6 @@ final class JackConnection {
         if timebase { jack_release_timebase(client); timebase = false }
         if active { jack_deactivate(client); active = false }
         jack_client_close(client)
-        // The process callback has stopped: the scope's buffers can go.
-        context.scope?.deallocate()
-        context.scope = nil
     }
 
     private static func strings(_ list: UnsafeMutablePointer<UnsafePointer<CChar>?>) -> [String] {

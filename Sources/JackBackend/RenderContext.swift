@@ -4,17 +4,18 @@ import RenderGraph
 import Synchronization
 import WoodshedCore
 
-/// Everything the JACK process and timebase callbacks touch. Built by the control thread for
-/// one connection (one client, one renderer), then read and written by the JACK process thread
-/// only, except the atomics, which are how the two threads talk. Freed by the control thread
-/// after the client is closed.
+/// The JACK side of one connection (the process handler's glue): the ports, the server's
+/// clock and transport, and the `OutputGraph` it calls each cycle with the port buffers. Built
+/// by the control thread for one connection (one client, one graph), then read and written by
+/// the JACK process thread only, except the atomics, which are how the two threads talk. Freed
+/// by the control thread after the client is closed.
 public final class RenderContext: @unchecked Sendable {
     /// Transport modes as plain integers for the render thread.
     public enum Mode: Int { case free = 0, follow = 1, master = 2 }
 
-    /// Owns the renderer; the render thread reads it through `renderer` (no reference counting).
-    let rendererOwner: Renderer
-    let renderer: Unmanaged<Renderer>
+    /// Owns the graph; the render thread reads it through `graph` (no reference counting).
+    let graphOwner: OutputGraph
+    let graph: Unmanaged<OutputGraph>
     let mode: Mode
     /// Bars of count-in, to number JACK bars from 1 at frame 0.
     let barOffset: Int64
@@ -22,16 +23,9 @@ public final class RenderContext: @unchecked Sendable {
     var port: OpaquePointer?
     var midiInPort: OpaquePointer?
     var clockPort: OpaquePointer?
-    /// The rehearsal player's deck and its ports (`woodshed play`); nil for the metronome.
-    public var deck: MusicDeck?
+    /// music_L and music_R, when the graph has music (the player's deck, the noise).
     var musicLeftPort: OpaquePointer?
     var musicRightPort: OpaquePointer?
-    /// `woodshed noise`: the generator, on music_L and music_R (the same signal on both).
-    public var noise: NoiseGenerator?
-    /// Noise frames played so far (render thread writes; the control thread shows time left).
-    let noiseFrames = Atomic<Int64>(0)
-    /// The oscilloscope and meters' tap on click, music_L and music_R (freed at close).
-    public var scope: ScopeTap?
     var clock = ServerClock()
     var position = jack_position_t()
 
@@ -51,15 +45,16 @@ public final class RenderContext: @unchecked Sendable {
     /// True while a callback that found `retired` false runs (render thread).
     let inCallback = Atomic<Bool>(false)
 
-    init(renderer: Renderer, mode: Mode, barOffset: Int64) {
-        self.rendererOwner = renderer
-        self.renderer = Unmanaged.passUnretained(renderer)
+    init(graph: OutputGraph, mode: Mode, barOffset: Int64) {
+        graphOwner = graph
+        self.graph = Unmanaged.passUnretained(graph)
         self.mode = mode
         self.barOffset = barOffset
     }
 
-    /// One JACK cycle: the JACK calls (port buffer, server frame, transport), then `render`.
-    /// Render thread. JACK's own functions are opaque to the compile-time check; RTSan covers them.
+    /// One JACK cycle: the port buffers, the server frame, the transport and MIDI in, then
+    /// the graph (`render`), then MIDI clock out. Render thread. JACK's own functions are opaque
+    /// to the compile-time check; RTSan covers them.
     func process(_ nframes: UInt32) {
         guard let client, let port else { return }
         guard let raw = jack_port_get_buffer(port, nframes) else { return }
@@ -70,15 +65,13 @@ public final class RenderContext: @unchecked Sendable {
             rollingNow = jack_transport_query(client, &position) == JackTransportRolling
         }
         if let midiInPort { readMIDI(midiInPort, nframes) }
-        render(nframes: nframes, out: out, serverFrame: serverFrame, rolling: rollingNow)
+        var left: UnsafeMutablePointer<Float>?, right: UnsafeMutablePointer<Float>?
         if let lp = musicLeftPort, let rp = musicRightPort,
            let l = jack_port_get_buffer(lp, nframes), let r = jack_port_get_buffer(rp, nframes) {
-            renderMusic(nframes: Int(nframes), click: out, left: l.assumingMemoryBound(to: Float.self),
-                        right: r.assumingMemoryBound(to: Float.self))
-            scope?.process(frames: Int(nframes), out, l.assumingMemoryBound(to: Float.self), r.assumingMemoryBound(to: Float.self))
-        } else {
-            scope?.process(frames: Int(nframes), out)
+            left = l.assumingMemoryBound(to: Float.self)
+            right = r.assumingMemoryBound(to: Float.self)
         }
+        render(nframes: nframes, out: out, left: left, right: right, serverFrame: serverFrame, rolling: rollingNow)
         if let clockPort { writeMIDI(clockPort, nframes) }
         #if WOODSHED_RTSAN
         if allocateInCallback { RenderContext.negativeControl() }
@@ -99,7 +92,7 @@ public final class RenderContext: @unchecked Sendable {
     @inline(__always)
     func leaveCallback() { inCallback.store(false, ordering: .releasing) }
 
-    /// Stops the callbacks from touching the renderer, the player's deck or the app's
+    /// Stops the callbacks from touching the graph (the renderer, the player's deck or the app's
     /// snapshots (the app frees them after `JackBackend.stop()`, while a close that a stopping
     /// server holds up may still let a cycle run), and waits up to `timeout` seconds for a
     /// callback that is running to return. Control thread; false when one still ran then.
@@ -129,11 +122,11 @@ public final class RenderContext: @unchecked Sendable {
     }
 
     /// Copies the cycle's JACK MIDI input events (1…3 bytes; SysEx and longer skipped, counted
-    /// as ignored) into the renderer's input buffer. Render thread.
+    /// as ignored) into the graph's MIDI input. Render thread.
     @inline(__always)
     private func readMIDI(_ port: OpaquePointer, _ nframes: UInt32) {
-        let input = renderer._withUnsafeGuaranteedRef { $0.midiIn }
-        let counters = renderer._withUnsafeGuaranteedRef { $0.counters }
+        guard let input = graph._withUnsafeGuaranteedRef({ $0.midiIn }),
+              let counters = graph._withUnsafeGuaranteedRef({ $0.counters }) else { return }
         input.removeAll()
         guard let buffer = jack_port_get_buffer(port, nframes) else { return }
         let n = jack_midi_get_event_count(buffer)
@@ -154,13 +147,13 @@ public final class RenderContext: @unchecked Sendable {
         }
     }
 
-    /// Writes the renderer's MIDI clock events for the cycle to `midi_clock` (cleared every
+    /// Writes the graph's MIDI clock events for the cycle to `midi_clock` (cleared every
     /// cycle, events in time order). Render thread.
     @inline(__always)
     private func writeMIDI(_ port: OpaquePointer, _ nframes: UInt32) {
         guard let buffer = jack_port_get_buffer(port, nframes) else { return }
         jack_midi_clear_buffer(buffer)
-        let out = renderer._withUnsafeGuaranteedRef { $0.midiOut }
+        guard let out = graph._withUnsafeGuaranteedRef({ $0.midiOut }) else { return }
         var i = 0
         let n = out.count
         while i < n {
@@ -186,37 +179,20 @@ public final class RenderContext: @unchecked Sendable {
     }
     #endif
 
-    /// The music ports' cycle: the player's deck, or the noise generator (alone, or once the
-    /// deck's program has ended). Render thread.
+    /// The render entry point of a live cycle: the server's clock and the transport (the
+    /// master's tempo in follow mode) turned into the cycle's `OutputTiming`, then the graph.
+    /// Render thread.
     #if !DEBUG
     @_noLocks @_noAllocation
     #endif
-    func renderMusic(nframes: Int, click: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>,
-                     right: UnsafeMutablePointer<Float>) {
-        // After a program with noise to follow (`playlist play --then-noise`), the noise plays.
-        if let deck, noise == nil || !deck.hasEnded() {
-            deck.render(frames: nframes, click: click, left: left, right: right)
-        } else if noise != nil {
-            noise!.render(into: left, frames: nframes)
-            var i = 0
-            while i < nframes { right[i] = left[i]; i += 1 }
-            noiseFrames.add(Int64(nframes), ordering: .relaxed)
-        } else {
-            left.update(repeating: 0, count: nframes)
-            right.update(repeating: 0, count: nframes)
-        }
-    }
-
-    /// The render entry point of a live cycle. Render thread.
-    #if !DEBUG
-    @_noLocks @_noAllocation
-    #endif
-    func render(nframes: UInt32, out: UnsafeMutablePointer<Float>, serverFrame: UInt32, rolling isRolling: Bool) {
+    func render(nframes: UInt32, out: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>?,
+                right: UnsafeMutablePointer<Float>?, serverFrame: UInt32, rolling isRolling: Bool) {
         let skipped = clock.cycle(raw: serverFrame, nframes: nframes)
         if skipped > 0 { skippedCycles.add(1, ordering: .relaxed) }
+        let timing: OutputTiming
         switch mode {
         case .free:
-            renderer._withUnsafeGuaranteedRef { $0.process(frames: Int(nframes), click: out, skipped: skipped) }
+            timing = .free(skipped: skipped)
         case .follow, .master:
             rolling.store(isRolling, ordering: .relaxed)
             let pos = position
@@ -232,19 +208,19 @@ public final class RenderContext: @unchecked Sendable {
                     masterMilliBPM.store(0, ordering: .relaxed)
                 }
             }
-            let frame = Int64(pos.frame)
-            renderer._withUnsafeGuaranteedRef { $0.process(frames: Int(nframes), click: out, transportFrame: frame, rolling: isRolling) }
+            timing = .transport(frame: Int64(pos.frame), rolling: isRolling)
         }
+        graph._withUnsafeGuaranteedRef { $0.process(frames: Int(nframes), click: out, left: left, right: right, timing: timing) }
     }
 
     /// The timebase master's part: bar, beat and tick at `pos.frame` (the next cycle's first
-    /// frame) from the renderer's own clicks. Render thread, right after `process`.
+    /// frame) from the metronome's own clicks. Render thread, right after `process`.
     #if !DEBUG
     @_noLocks @_noAllocation
     #endif
     func fillBBT(_ pos: UnsafeMutablePointer<jack_position_t>) {
         let frame = Int64(pos.pointee.frame)
-        let p = renderer._withUnsafeGuaranteedRef { $0.musicalPosition(at: frame) }
+        guard let p = graph._withUnsafeGuaranteedRef({ $0.musicalPosition(at: frame) }) else { return }
         let ticksPerBeat = 1920.0
         var tick = ExactMath.floor(p.beatFraction * ticksPerBeat)
         if tick > 1919 { tick = 1919 }

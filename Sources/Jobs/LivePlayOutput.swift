@@ -1,3 +1,4 @@
+import App
 import JackBackend
 import Sounds
 
@@ -41,7 +42,7 @@ public struct LivePlayOutput: Sendable {
     }
 
     /// The JACK client's options: names, the click's and the music's ports, MIDI sources to
-    /// connect, the scope always tapped (key s shows it).
+    /// connect.
     public func jackOptions(midiSources: [String]) -> JackBackend.Options {
         var options = JackBackend.Options()
         options.clientName = jackName
@@ -50,7 +51,14 @@ public struct LivePlayOutput: Sendable {
         options.connect = JackPortList.ports(connect)
         options.musicConnect = JackPortList.ports(musicConnect)
         options.midiConnect = midiSources
-        options.scope = true
         return options
+    }
+
+    /// The graph's parts every live player has: the scope always tapped (key s shows it). The
+    /// launcher adds the deck and any noise to follow.
+    public func outputParts() -> OutputParts {
+        var parts = OutputParts()
+        parts.scope = true
+        return parts
     }
 }

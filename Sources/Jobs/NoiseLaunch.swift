@@ -41,11 +41,12 @@ public struct NoiseLaunch {
         options.noConnect = noConnect
         options.musicConnect = JackPortList.ports(connect)
         options.connect = []   // the click port stays silent and unconnected
-        options.scope = true
+        var parts = OutputParts()
+        parts.scope = true
         nonisolated(unsafe) let t = timer
-        options.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
+        parts.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
         let session = LiveSession(settings: ClickSettings())
-        let backend = JackBackend(options: options, session: session)
+        let backend = JackBackend(options: options, session: session, parts: parts)
         do {
             try backend.start()
         } catch let e as JackError {

@@ -33,27 +33,13 @@ public struct NoiseRenderJob {
     public func write(to path: String, format: OutputFormat) throws {
         let rate = generator.rate
         Interrupts.install()
-        let out = try SoundFileWriter(path: path, format: format, rate: rate, frames: frames)
-        let block = OfflineRender.blockFrames
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        defer { buffer.deallocate() }
-        var noise = generator
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         defer { progress.finish() }
-        var done: Int64 = 0
-        while done < frames {
-            if OfflineRender.interruptRequested.load(ordering: .relaxed) {
-                out.abandon()
-                throw RenderError.interrupted
-            }
-            let n = Int(min(Int64(block), frames - done))
-            noise.render(into: buffer, frames: n)
-            try out.write(buffer, frames: n)
-            done += Int64(n)
+        let written = try OfflineRender.run(graph: OutputGraph(renderer: nil, noise: generator), frames: frames, to: path,
+                                            format: format, rate: rate, channels: .musicLeft) { done in
             progress.update(done: done, total: frames)
         }
-        try out.commit()
         progress.finish()
-        print("wrote \(path): \(summary) (\(frames) frames at \(rate) Hz, \(out.formatDescription))")
+        print("wrote \(path): \(summary) (\(frames) frames at \(rate) Hz, \(written.format))")
     }
 }

@@ -65,24 +65,22 @@ public struct PlayLaunch {
         let session = LiveSession(settings: ClickSettings(), midi: midiSetup.control, songs: [])
         session.forPlayer = true
 
-        var options = output.jackOptions(midiSources: midiSetup.jackSources)
-        // A deck made during the --for fade (the server came back) takes it up where it has got to.
+        let options = output.jackOptions(midiSources: midiSetup.jackSources)
+        var parts = output.outputParts()
+        // A deck made during the --for fade (the server came back) takes it up where it has got
+        // to: SessionJackLink.makeGraph hands each new graph to `fade`.
         let fade = RunningFade()
-        nonisolated(unsafe) let deckMaker = player, deckFade = fade
-        options.makeDeck = { rate in
-            let deck = try deckMaker.makeDeck(outputRate: rate)
-            deckFade.resume(deck: deck, rate: rate)
-            return deck
-        }
+        nonisolated(unsafe) let deckMaker = player
+        parts.makeDeck = { rate in try deckMaker.makeDeck(outputRate: rate) }
         var noiseTimer: NoiseTimer?
         if let thenNoise {
             let timer = NoiseTimer(seconds: thenNoise.seconds, fadeSeconds: LiveEngine.fadeSeconds(forTimer: thenNoise.seconds))
             nonisolated(unsafe) let t = timer
             let color = thenNoise.color
-            options.makeNoise = { rate in try t.generator(color: color, rate: rate, level: NoiseGenerator.defaultLevel) }
+            parts.makeNoise = { rate in try t.generator(color: color, rate: rate, level: NoiseGenerator.defaultLevel) }
             noiseTimer = timer
         }
-        let backend = JackBackend(options: options, session: session, fade: fade)
+        let backend = JackBackend(options: options, session: session, parts: parts, fade: fade)
         do {
             try backend.start()
         } catch let e as JackError {

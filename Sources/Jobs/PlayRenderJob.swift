@@ -37,31 +37,26 @@ public struct PlayRenderJob {
         let deck = MusicDeck.allocate(ring: .allocate(blockFrames: 256, capacity: 64))
         defer { deck.deallocate() }
         let worker = PlayerWorker(writer: writer, deck: deck)
-        let channels = stems ? 3 : 2
         let limit = seconds.map { Int64(($0 * Double(rate)).rounded()) } ?? Int64.max
         var length: Int64 = 0
         var step = program.start(section: setup.startSection)
         while let s = step, length < limit { length += s.length; step = program.step(after: s) }
         let total = min(length, limit)
         Interrupts.install()
-        let out = try SoundFileWriter(path: path, format: format, rate: rate, channels: channels, frames: total)
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 256 * channels)
-        defer { buffer.deallocate() }
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
-        let frames = try OfflinePlayback.run(worker, maxFrames: limit) { c, l, r, n in
-            if OfflineRender.interruptRequested.load(ordering: .relaxed) { throw ValidationErrorMessage("interrupted: \(path) not written") }
-            for i in 0..<n {
-                if stems {
-                    buffer[3 * i] = l[i]; buffer[3 * i + 1] = r[i]; buffer[3 * i + 2] = c[i]
-                } else {
-                    buffer[2 * i] = l[i] + c[i]; buffer[2 * i + 1] = r[i] + c[i]
-                }
+        let written: (frames: Int64, format: String)
+        do {
+            // The worker fills the ring before each block, on this thread: the same output every run.
+            written = try OfflineRender.run(graph: OutputGraph(renderer: nil, deck: deck), frames: limit, expected: total, to: path,
+                                            format: format, rate: rate, channels: stems ? .stems : .musicWithClick,
+                                            loop: OfflineLoop(blockFrames: deck.ring.blockFrames, pump: worker.fillAvailable)) { done in
+                progress.update(done: done, total: total)
             }
-            try out.write(buffer, frames: n)
-            progress.update(done: worker.deck[MusicDeck.Slot.playhead], total: total)
+        } catch RenderError.interrupted {
+            throw ValidationErrorMessage("interrupted: \(path) not written")
         }
         progress.finish()
-        try out.commit()
-        print("wrote \(path): \(setup.summary), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(out.formatDescription)\(stems ? ", stems: music L, music R, click" : ""))")
+        let frames = written.frames
+        print("wrote \(path): \(setup.summary), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written.format)\(stems ? ", stems: music L, music R, click" : ""))")
     }
 }

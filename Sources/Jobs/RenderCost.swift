@@ -1,5 +1,6 @@
 import App
 import Foundation
+import OfflineBackend
 import Player
 import RenderGraph
 import Sounds
@@ -8,10 +9,11 @@ import WoodshedCore
 /// `woodshed render-cost` (hidden, for `make bench`): times the render function alone on
 /// blocks of a JACK period's size, offline, and returns one JSON line. Main thread.
 ///
-/// `player` times the rehearsal player instead: `MusicDeck.render` per block, which is what the
-/// JACK callback runs for the music, and separately the worker's fill
-/// (`PlayerWorker.fillAvailable`) per ring block it wrote, both on this thread, one after the
-/// other, as fast as they go.
+/// Every mode runs the output graph (`OutputGraph.process`, what the JACK callback runs) through
+/// the one offline loop (`OfflineLoop`), which times each block. `player` times the rehearsal
+/// player: the graph with its deck per block and separately the worker's fill
+/// (`PlayerWorker.fillAvailable`, the loop's pump) per ring block it wrote, both on this
+/// thread, one after the other, as fast as they go.
 public struct RenderCost {
     /// Frames per block (the JACK period).
     public let block: Int
@@ -25,50 +27,43 @@ public struct RenderCost {
         self.rate = rate
     }
 
-    /// The click: `Renderer.process` per block; one JSON line.
+    /// The click: the graph with the metronome (`Renderer.process`) per block; one JSON line.
     public func click(tempo: String) throws -> String {
         let plan = ClickPlan(map: TempoMap(entries: [TempoMapEntry(bars: nil, tempo: .constant(try Tempo(parsing: tempo)))]))
         let renderer = Renderer(timeline: try ClickTimeline(plan: plan, rate: rate),
                                 sounds: try BuiltinSound.default.clickSounds(rate: rate))
         _ = renderer.commands.tryPush(.start)
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        defer { buffer.deallocate() }
         let blocks = Int(seconds * Double(rate)) / block
         var sink: Float = 0
+        // Timed as a whole (a block of the click takes about as long as reading the clock).
         let start = UInt64(MonotonicClock.nanoseconds())
-        for _ in 0..<blocks {
-            renderer.process(frames: block, click: buffer)
-            sink += buffer[0]
+        try OfflineLoop(blockFrames: block).run(OutputGraph(renderer: renderer), frames: Int64(blocks * block)) { b in
+            sink += b.click[0]
         }
         let ns = Double(UInt64(MonotonicClock.nanoseconds()) - start) / Double(max(blocks, 1))
         return "{\"block\":\(block),\"blocks\":\(blocks),\"ns_per_block\":\(String(format: "%.1f", ns)),\"rate\":\(rate),\"checksum\":\(sink)}"
     }
 
-    /// Noise as `woodshed noise` plays it: the generator into music_L, copied to music_R, and
+    /// Noise as `woodshed noise` plays it: the graph with the generator on music L and R, and
     /// with `--scope` the tap over click, L and R; per block, mean and worst.
     public func noise(color: NoiseColor, scope: Bool) throws -> String {
-        var generator = try NoiseGenerator(color: color, rate: rate)
-        let tap = scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil
-        defer { tap?.deallocate() }
-        let click = UnsafeMutablePointer<Float>.allocate(capacity: block), left = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        defer { click.deallocate(); left.deallocate(); right.deallocate() }
-        click.update(repeating: 0, count: block)
+        let graph = OutputGraph(renderer: nil, noise: try NoiseGenerator(color: color, rate: rate),
+                                scope: scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil)
         let blocks = Int(seconds * Double(rate)) / block
         var total: UInt64 = 0, worst: UInt64 = 0
         var sink: Float = 0
-        for _ in 0..<blocks {
-            let t0 = UInt64(MonotonicClock.nanoseconds())
-            generator.render(into: left, frames: block)
-            for i in 0..<block { right[i] = left[i] }
-            tap?.process(frames: block, click, left, right)
-            let dt = UInt64(MonotonicClock.nanoseconds()) - t0
-            total += dt
-            worst = max(worst, dt)
-            sink += left[0]
+        try timedLoop.run(graph, frames: Int64(blocks * block)) { b in
+            total += b.renderNanoseconds
+            worst = max(worst, b.renderNanoseconds)
+            sink += b.left[0]
         }
         let mean = Double(total) / Double(max(blocks, 1))
         return "{\"noise\":\"\(color)\",\"scope\":\(scope),\"block\":\(block),\"blocks\":\(blocks),\"ns_per_block\":\(String(format: "%.1f", mean)),\"max_ns\":\(worst),\"rate\":\(rate),\"checksum\":\(sink)}"
+    }
+
+    /// The offline loop on blocks of `block` frames, timing each.
+    private var timedLoop: OfflineLoop {
+        OfflineLoop(blockFrames: block, clock: { UInt64(MonotonicClock.nanoseconds()) })
     }
 
     /// The player: the same writer, worker and deck as `render --play` (ring of 64 blocks of
@@ -85,38 +80,38 @@ public struct RenderCost {
         let deck = MusicDeck.allocate(ring: .allocate(blockFrames: 256, capacity: 64))
         defer { deck.deallocate() }
         let worker = PlayerWorker(writer: writer, deck: deck)
-        let click = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        defer { click.deallocate(); left.deallocate(); right.deallocate() }
-
         let maxBlocks = max(1, Int(seconds * Double(rate)) / block)
         var renderNs = [UInt64](repeating: 0, count: maxBlocks)
         var fillNs = [Double]()
         fillNs.reserveCapacity(maxBlocks * block / deck.ring.blockFrames + 64)
         var emptyFillNs: UInt64 = 0, emptyFills = 0
+        var firstFillNs: UInt64 = 0, firstFillBlocks = 0
+        var first = true
 
-        let t0 = UInt64(MonotonicClock.nanoseconds())
-        worker.fillAvailable()  // the ring filled once before playing, as `start()` does live
-        let firstFillNs = UInt64(MonotonicClock.nanoseconds()) - t0
-        let firstFillBlocks = deck.ring.published
-
-        var sink: Float = 0
-        var blocks = 0
-        while blocks < maxBlocks && deck[.ended] == 0 {
-            click.update(repeating: 0, count: block)
-            let a = UInt64(MonotonicClock.nanoseconds())
-            deck.render(frames: block, click: click, left: left, right: right)
-            let b = UInt64(MonotonicClock.nanoseconds())
-            renderNs[blocks] = b - a
-            blocks += 1
-            sink += left[0] + right[block - 1] + click[0]
+        // The pump: the ring filled once before playing, as `start()` does live, then after each block.
+        var loop = timedLoop
+        loop.pump = {
             let before = deck.ring.published
             let c = UInt64(MonotonicClock.nanoseconds())
             worker.fillAvailable()
             let d = UInt64(MonotonicClock.nanoseconds())
             let wrote = deck.ring.published - before
-            if wrote > 0 { fillNs.append(Double(d - c) / Double(wrote)) } else { emptyFillNs += d - c; emptyFills += 1 }
+            if first {
+                first = false
+                firstFillNs = d - c
+                firstFillBlocks = wrote
+            } else if wrote > 0 {
+                fillNs.append(Double(d - c) / Double(wrote))
+            } else {
+                emptyFillNs += d - c; emptyFills += 1
+            }
+        }
+        var sink: Float = 0
+        var blocks = 0
+        try loop.run(OutputGraph(renderer: nil, deck: deck), frames: Int64(maxBlocks * block)) { b in
+            renderNs[blocks] = b.renderNanoseconds
+            blocks += 1
+            sink += b.left[0] + b.right[block - 1] + b.click[0]
         }
         let underruns = deck[.underrunFrames]
         // Not `map(Double.init)`: on UInt64 that picks `init(bitPattern:)`.

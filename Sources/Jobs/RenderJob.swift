@@ -51,13 +51,15 @@ public struct RenderJob {
         ] {
             _ = renderer.commands.tryPush(command)
         }
+        _ = renderer.commands.tryPush(.start)
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         Interrupts.install()
         defer { progress.finish() }
-        let written = try OfflineRender.run(renderer: renderer, frames: frames, to: path, format: format, rate: rate) { done, total in
-            progress.update(done: done, total: total)
+        let written = try OfflineRender.run(graph: OutputGraph(renderer: renderer), frames: frames, to: path,
+                                            format: format, rate: rate) { done in
+            progress.update(done: done, total: frames)
         }
         progress.finish()
-        print("wrote \(path): \(setup.summary), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written))")
+        print("wrote \(path): \(setup.summary), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written.format))")
     }
 }

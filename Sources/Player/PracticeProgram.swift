@@ -20,7 +20,7 @@ public struct PracticeProgram: Hashable, Sendable {
         if s.plan.countInBars > 0 {
             let beats = s.plan.countInBars * settings.countInClick.beatsPerBar
             return ProgramStep(kind: .countIn(beats: beats), section: index, pass: pass, speed: speed,
-                               length: settings.countInBeatFrame(beats, speed: speed))
+                               length: settings.countInLength(beats: beats, speed: speed))
         }
         return passStep(section: index, pass: pass, from: s.start, speed: speed)
     }

@@ -46,10 +46,15 @@ public struct ProgramSettings: Hashable, Sendable {
     /// The count-in's click: the music's, or 120 BPM 4/4.
     public var countInClick: MusicClick { click ?? .countInDefault }
 
-    /// Output frames of count-in beat `k` (0-based) from the count-in's start, at `speed`:
-    /// round(k · 60 · outputRate / (BPM · speed/1000)), with BPM and speed in thousandths.
-    public func countInBeatFrame(_ k: Int, speed: Int) -> Int64 {
-        let c = countInClick
-        return Int64(ExactMath.roundDiv(Int128(k) * 60_000 * Int128(outputRate) * 1000, Int128(c.milliBPM) * Int128(speed)))
+    /// The count-in's click on the metronome's timeline, in output frames from the count-in's
+    /// start: the music's tempo and meter (or 120 BPM 4/4) at `speed` thousandths.
+    public func countInTimeline(speed: Int) -> ClickTimeline? {
+        countInClick.timeline(rate: outputRate, speed: speed)
+    }
+
+    /// Output frames of a count-in of `beats` beats at `speed`: where its beat `beats` would be.
+    public func countInLength(beats: Int, speed: Int) -> Int64 {
+        guard let t = countInTimeline(speed: speed) else { return 0 }
+        return t.segments[0].frame(ofStep: Int64(beats), rampTable: t.rampTable)
     }
 }

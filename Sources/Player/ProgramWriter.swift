@@ -1,3 +1,4 @@
+import RenderGraph
 import Stretch
 import WoodshedCore
 
@@ -11,7 +12,8 @@ public final class ProgramWriter {
     private let source: ProgramSource
     private let stretch: StretchStream
     private let seam: SeamFade
-    private let waves: (accent: [Float], normal: [Float])
+    /// The click's accent and normal waves (the metronome's, see `ClickSounds`).
+    private let sounds: ClickSounds
 
     /// The step being written, and how far into it; nil when the program has ended.
     public private(set) var step: ProgramStep?
@@ -19,9 +21,9 @@ public final class ProgramWriter {
     /// Output frames written since the start (silence after the end included).
     public private(set) var written: Int64 = 0
 
-    private var clicks = StepClicks()
-    /// Sounding clicks: accent or not, and the output frame (of `written`'s count) of the onset.
-    private var voices: [(accent: Bool, onset: Int64)] = []
+    private var clicks = ProgramClick()
+    /// Sounding clicks, mixed as the metronome mixes them.
+    private var voices = ClickVoices()
     /// The continuation of the last pass past B, fading out over the next step's first frames.
     private var tail: [Float]
     private var tailLength = 0
@@ -39,11 +41,14 @@ public final class ProgramWriter {
         self.source = source
         stretch = StretchStream(sourceRate: program.settings.sourceRate, outputRate: program.settings.outputRate, engine: engine)
         seam = SeamFade(length: program.settings.crossfadeFrames)
-        waves = clickWaves
+        sounds = ClickSounds(name: "click", rate: program.settings.outputRate, accent: clickWaves.accent,
+                             normal: clickWaves.normal, subdivision: [])
         tail = [Float](repeating: 0, count: 2 * max(program.settings.crossfadeFrames, 1))
         scratch = [Float](repeating: 0, count: 2 * Self.maxChunk)
         begin(program.start(section: startSection))
     }
+
+    deinit { voices.deallocate() }
 
     /// Follows `program` from the next step on (the one being written goes on as it is).
     public func replace(program: PracticeProgram) {
@@ -53,7 +58,7 @@ public final class ProgramWriter {
     /// Continues from `step`, `offset` frames in (a live jump, a speed change, a new section).
     /// Sounding clicks and the seam's tail are dropped: the live player crossfades the switch.
     public func jump(to step: ProgramStep?, offset: Int64 = 0) {
-        voices.removeAll()
+        voices.silence()
         tailLength = 0
         begin(step, offset: offset)
     }
@@ -62,8 +67,7 @@ public final class ProgramWriter {
         step = next
         self.offset = offset
         guard let next else { return }
-        clicks = StepClicks(step: next, program: program)
-        clicks.next = clicks.clicks.firstIndex { $0.offset >= offset } ?? clicks.clicks.count
+        clicks = ProgramClick(step: next, program: program, offset: offset)
         if case .pass(let from) = next.kind {
             let settings = program.settings
             let start = from + settings.sourceFrames(outputFrames: offset, speed: next.speed)
@@ -86,6 +90,7 @@ public final class ProgramWriter {
         click.update(repeating: 0, count: frames)
         left.update(repeating: 0, count: frames)
         right.update(repeating: 0, count: frames)
+        voices.continueAll(into: click, frames: frames)
         var done = 0
         var emptySteps = 0
         while done < frames {
@@ -99,13 +104,12 @@ public final class ProgramWriter {
             }
             let n = Int(min(Int64(min(frames - done, Self.maxChunk)), current.length - offset))
             if current.isPass { renderPass(n, left: left + done, right: right + done) }
-            startClicks(before: offset + Int64(n), stepStartFrame: written + Int64(done) - offset)
+            startClicks(before: offset + Int64(n), at: done, into: click, frames: frames)
             mixTail(left: left + done, right: right + done, frames: n)
             offset += Int64(n)
             done += n
         }
         mixTail(left: left + done, right: right + done, frames: frames - done)
-        mixVoices(into: click, frames: frames)
         written += Int64(frames)
         return done
     }
@@ -151,26 +155,12 @@ public final class ProgramWriter {
         }
     }
 
-    /// Starts the clicks of the current step whose offsets are before `end`.
-    private func startClicks(before end: Int64, stepStartFrame: Int64) {
-        while clicks.next < clicks.clicks.count, clicks.clicks[clicks.next].offset < end {
-            let c = clicks.clicks[clicks.next]
-            voices.append((c.accent, stepStartFrame + c.offset))
-            clicks.next += 1
-        }
-    }
-
-    /// Mixes every sounding click into this buffer, which starts at output frame `written`.
-    private func mixVoices(into click: UnsafeMutablePointer<Float>, frames: Int) {
-        let start = written, end = written + Int64(frames)
-        voices.removeAll { v in
-            let wave = v.accent ? waves.accent : waves.normal
-            var f = max(v.onset, start)
-            while f < end && f - v.onset < Int64(wave.count) {
-                click[Int(f - start)] += wave[Int(f - v.onset)]
-                f += 1
-            }
-            return v.onset + Int64(wave.count) <= end
+    /// Starts the clicks of the current step whose offsets are before `end`; the step's frame
+    /// `offset` is frame `at` of this buffer.
+    private func startClicks(before end: Int64, at: Int, into click: UnsafeMutablePointer<Float>, frames: Int) {
+        while let c = clicks.next(before: end) {
+            let wave = c.accent ? sounds.waves.accent : sounds.waves.normal
+            voices.start(wave: wave, gain: 1, offset: at + Int(c.offset - offset), into: click, frames: frames)
         }
     }
 }

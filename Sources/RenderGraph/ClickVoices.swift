@@ -1,8 +1,9 @@
 import WoodshedCore
 
 /// A fixed pool of sounding clicks, mixed additively so overlapping clicks do not cut each
-/// other off. Render thread only; its storage is allocated once on the control thread.
-struct ClickVoices {
+/// other off: the metronome's clicks and the rehearsal player's. Its owner's thread only (the
+/// render thread, or the player's worker); its storage is allocated once, before.
+public struct ClickVoices {
     struct Voice {
         var wave: UnsafeMutablePointer<Float>
         var length: Int
@@ -12,21 +13,21 @@ struct ClickVoices {
 
     let voices: UnsafeMutablePointer<Voice>
     let capacity: Int
-    var count = 0
+    public internal(set) var count = 0
 
-    /// Control thread.
-    init(capacity: Int = 32) {
+    /// Before the first use (the control thread, for the renderer).
+    public init(capacity: Int = 32) {
         self.capacity = capacity
         voices = .allocate(capacity: capacity)
     }
 
-    /// Control thread, once the renderer is retired.
-    func deallocate() { voices.deallocate() }
+    /// Once its owner is done with it (the control thread, once the renderer is retired).
+    public func deallocate() { voices.deallocate() }
 
     /// Starts a click whose first sample lands at `offset` in the current buffer and mixes its
     /// first part into `out`. If the pool is full, the voice in slot 0 is dropped.
 
-    mutating func start(wave: UnsafeMutableBufferPointer<Float>, gain: Float, offset: Int,
+    public mutating func start(wave: UnsafeMutableBufferPointer<Float>, gain: Float, offset: Int,
                                into out: UnsafeMutablePointer<Float>, frames: Int) {
         guard let base = wave.baseAddress, wave.count > 0 else { return }
         var v = Voice(wave: base, length: wave.count, position: 0, gain: gain)
@@ -44,7 +45,7 @@ struct ClickVoices {
 
     /// Mixes the continuation of every sounding voice into `out[0..<frames]`.
 
-    mutating func continueAll(into out: UnsafeMutablePointer<Float>, frames: Int) {
+    public mutating func continueAll(into out: UnsafeMutablePointer<Float>, frames: Int) {
         var i = 0
         while i < count {
             var v = voices[i]
@@ -62,7 +63,7 @@ struct ClickVoices {
     }
 
     /// Drops all voices (on locate).
-    mutating func silence() { count = 0 }
+    public mutating func silence() { count = 0 }
 
     @inline(__always)
     static func mix(_ src: UnsafeMutablePointer<Float>, count: Int, gain: Float, into dst: UnsafeMutablePointer<Float>) {

@@ -21,18 +21,24 @@ public final class ClickTimeline: @unchecked Sendable {
     /// Clicks of all ramps together (their table holds one frame per click: 128 MiB).
     public static let maxRampClicks = 1 << 24
 
-    public init(plan: ClickPlan, rate: Int) throws(TimingError) {
+    /// `start`: where the first step is (the rehearsal player's click starts on the music's own
+    /// beat grid); `speed`: thousandths of the plan's tempi the click plays at (the player's
+    /// count-in at a pass's speed), kept exact by scaling the frames per whole note instead.
+    public init(plan: ClickPlan, rate: Int, start: FramePosition = .zero, speed: Int = 1000) throws(TimingError) {
         guard !plan.map.entries.isEmpty else { throw .badBars("the tempo map has no entries") }
         guard OptionRange.countIn.range.contains(plan.countInBars) else { throw .badBars("count-in must be 0 to 64 bars") }
         if let g = plan.gapTrainer, g.playBars < 1 || g.muteBars < 0 {
             throw .badBars("a gap trainer plays 1 or more bars and mutes 0 or more")
         }
         self.rate = rate
-        let units = Int64(240_000) * Int64(rate)
+        // Tempo × speed/1000 over the same rate is the ratio (tempo · speed/g) / (rate · 1000/g).
+        let g = Int64(ExactMath.gcd(Int128(max(speed, 1)), 1000))
+        let units = Int64(240_000) * Int64(rate) * (1000 / g)
+        let tempoScale = Int64(max(speed, 1)) / g
         var segs: [TimelineSegment] = []
         var cells: [ClickLevel] = []
         var ramps: [Int64] = []
-        var position = FramePosition.zero
+        var position = start
         var bar: Int64 = -Int64(plan.countInBars)
         var firstBarFrame: Int64 = 0
         var firstBarSegment = 0
@@ -55,7 +61,7 @@ public final class ClickTimeline: @unchecked Sendable {
             let curve = if case .ramp(let t1, let t2) = entry.tempo { TempoCurve.from(t1, to: t2) } else { entry.tempo }
             switch curve {
             case .constant(let t):
-                seg.tempo1 = t.milliBPM; seg.tempo2 = t.milliBPM
+                seg.tempo1 = t.milliBPM * tempoScale; seg.tempo2 = t.milliBPM * tempoScale
                 seg.stepCount = totalSteps
                 segs.append(seg)
             case .ramp(let t1, let t2):
@@ -64,7 +70,7 @@ public final class ClickTimeline: @unchecked Sendable {
                 guard ramps.count + Int(totalSteps) < Self.maxRampClicks else {
                     throw .badBars("tempo ramps of more than \(Self.maxRampClicks) clicks in all (bars × beats × subdivisions) are not supported")
                 }
-                seg.tempo1 = t1.milliBPM; seg.tempo2 = t2.milliBPM
+                seg.tempo1 = t1.milliBPM * tempoScale; seg.tempo2 = t2.milliBPM * tempoScale
                 seg.rampBeats = Int64(bars * entry.meter.beats)
                 seg.stepCount = totalSteps
                 seg.rampTableOffset = ramps.count
@@ -80,7 +86,7 @@ public final class ClickTimeline: @unchecked Sendable {
                     s.start = position
                     s.firstStep = Int64(k) * spb
                     s.stepCount = spb
-                    s.tempo1 = t.milliBPM; s.tempo2 = t.milliBPM
+                    s.tempo1 = t.milliBPM * tempoScale; s.tempo2 = t.milliBPM * tempoScale
                     segs.append(s)
                     position = s.end
                 }

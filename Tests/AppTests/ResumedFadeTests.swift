@@ -24,19 +24,19 @@ struct ResumedFadeTests {
         let link = SessionJackLink(session: session)
         let fade = RunningFade(clock: clock)
         link.fade = fade
-        let full = click(try link.makeRenderer(rate: 48_000), frames: 4_800)
+        let full = click(try link.makeGraph(rate: 48_000).renderer!, frames: 4_800)
         #expect(full.contains { $0 != 0 })
         clock.advance(by: 30)
         fade.begin(seconds: 10)
         clock.advance(by: 4)
-        let faded = click(try link.makeRenderer(rate: 48_000), frames: 4_800)
+        let faded = click(try link.makeGraph(rate: 48_000).renderer!, frames: 4_800)
         for k in full.indices where full[k] != 0 {
             let gain = Float(288_000 - k) / 480_000
             #expect(abs(faded[k] - full[k] * gain) <= 1e-6 * abs(full[k]), "frame \(k)")
         }
         // Past its end the fade is silence.
         clock.advance(by: 7)
-        #expect(click(try link.makeRenderer(rate: 48_000), frames: 4_800).allSatisfy { $0 == 0 })
+        #expect(click(try link.makeGraph(rate: 48_000).renderer!, frames: 4_800).allSatisfy { $0 == 0 })
     }
 
     @Test("without a fade begun a new connection plays at its own level")
@@ -45,7 +45,7 @@ struct ResumedFadeTests {
         let link = SessionJackLink(session: session)
         link.fade = RunningFade(clock: ManualClock())
         let plain = SessionJackLink(session: LiveSession(settings: ClickSettings(milliBPM: 120_000, volume: 0.5)))
-        #expect(click(try link.makeRenderer(rate: 48_000), frames: 4_800) == click(try plain.makeRenderer(rate: 48_000), frames: 4_800))
+        #expect(click(try link.makeGraph(rate: 48_000).renderer!, frames: 4_800) == click(try plain.makeGraph(rate: 48_000).renderer!, frames: 4_800))
     }
 
     @Test("the deck of the new connection: frame k at (L − passed − k) / L, music and click")

@@ -16,13 +16,13 @@ struct NotificationHandlerTests {
         var followed = 0
         let countInBars = 2
 
-        func makeRenderer(rate: Int) throws -> Renderer {
+        func makeGraph(rate: Int) throws -> OutputGraph {
             rates.append(rate)
             let meter = try Meter(parsing: "4/4")
             let plan = ClickPlan(map: TempoMap(entries: [TempoMapEntry(bars: nil, meter: meter, tempo: .constant(try Tempo(bpm: 120)), pattern: nil)]))
             let wave = [Float](repeating: 0.5, count: 48)
-            return Renderer(timeline: try ClickTimeline(plan: plan, rate: rate),
-                            sounds: ClickSounds(name: "test", rate: rate, accent: wave, normal: wave, subdivision: wave))
+            return OutputGraph(renderer: Renderer(timeline: try ClickTimeline(plan: plan, rate: rate),
+                                                  sounds: ClickSounds(name: "test", rate: rate, accent: wave, normal: wave, subdivision: wave)))
         }
 
         func transportRolling(_ rolling: Bool) { self.rolling.append(rolling) }

@@ -30,7 +30,7 @@ struct RetireTests {
         let wave = [Float](repeating: 0.5, count: 48)
         let renderer = Renderer(timeline: try ClickTimeline(plan: plan, rate: 48_000),
                                 sounds: ClickSounds(name: "test", rate: 48_000, accent: wave, normal: wave, subdivision: wave))
-        let cycles = Cycles(RenderContext(renderer: renderer, mode: .free, barOffset: 0))
+        let cycles = Cycles(RenderContext(graph: OutputGraph(renderer: renderer), mode: .free, barOffset: 0))
         let thread = Thread {
             while !cycles.stop.load(ordering: .relaxed) {
                 if cycles.context.enterCallback() {

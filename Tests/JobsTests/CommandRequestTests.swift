@@ -24,7 +24,7 @@ struct CommandRequestTests {
         #expect(o.musicConnect == ["a:l", "a:r"])
         #expect(o.midiConnect == ["pedal:out"])
         #expect(o.noConnect == false)
-        #expect(o.scope == true)
+        #expect(output().outputParts().scope == true)
         let defaults = output(noConnect: true).jackOptions(midiSources: [])
         #expect(defaults.connect == nil)
         #expect(defaults.musicConnect == nil)

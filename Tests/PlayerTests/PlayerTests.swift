@@ -1,5 +1,6 @@
 import CSndFile
 import Foundation
+import OfflineBackend
 import Player
 import RealtimeKit
 import RenderGraph
@@ -58,7 +59,8 @@ enum Fixture {
     static func index(of sample: Float) -> Int { TestAudio.index(of: sample) }
 }
 
-/// Renders a program offline through the worker, ring and deck; returns (click, left, right).
+/// Renders a program offline through the worker, ring and deck, in the output graph driven by
+/// the offline loop (as `render --play`); returns (click, left, right).
 func play(_ program: PracticeProgram, source: ProgramSource, maxSeconds: Int = 600,
           waves: (accent: [Float], normal: [Float]) = ([1, 0.5], [0.25])) -> (click: [Float], left: [Float], right: [Float]) {
     let writer = ProgramWriter(program: program, source: source, clickWaves: waves)
@@ -66,10 +68,11 @@ func play(_ program: PracticeProgram, source: ProgramSource, maxSeconds: Int = 6
     defer { deck.deallocate() }
     let worker = PlayerWorker(writer: writer, deck: deck)
     var c: [Float] = [], l: [Float] = [], r: [Float] = []
-    OfflinePlayback.run(worker, maxFrames: Int64(maxSeconds * program.settings.outputRate)) { cp, lp, rp, n in
-        c.append(contentsOf: UnsafeBufferPointer(start: cp, count: n))
-        l.append(contentsOf: UnsafeBufferPointer(start: lp, count: n))
-        r.append(contentsOf: UnsafeBufferPointer(start: rp, count: n))
+    let loop = OfflineLoop(blockFrames: 256, pump: worker.fillAvailable)
+    _ = try? loop.run(OutputGraph(renderer: nil, deck: deck), frames: Int64(maxSeconds * program.settings.outputRate)) { b in
+        c.append(contentsOf: UnsafeBufferPointer(start: b.click, count: b.frames))
+        l.append(contentsOf: UnsafeBufferPointer(start: b.left, count: b.frames))
+        r.append(contentsOf: UnsafeBufferPointer(start: b.right, count: b.frames))
     }
     return (c, l, r)
 }
@@ -113,5 +116,27 @@ struct PlayerProgramTests {
         // Pass 1 at 0.5× is silence-free where the pass is and silent in the count-in and gap.
         #expect(out.left[0..<192_000].allSatisfy { $0 == 0 })
         #expect(out.left[288_000..<336_000].allSatisfy { $0 == 0 })
+    }
+
+    @Test("the music's click at 0.75×, 44.1 kHz into 48 kHz, bar 1 at 0.8 s: beat k on outputFrames(offset + round(k·60·rate/BPM) − A), accents on bar starts, beats before bar 1 too")
+    func musicClickOnTheFilesBeats() throws {
+        let path = try Fixture.indexed(frames: 4 * 44_100, rate: 44_100)
+        let section = try Section(name: "pickup", start: 3_000, end: 120_000, plan: RepeatPlan(repeats: .times(1), speedLadder: [750]))
+        var settings = ProgramSettings(sourceRate: 44_100, outputRate: 48_000)
+        settings.click = MusicClick(milliBPM: 97_300, offset: SourceTime(microseconds: 800_000), beatsPerBar: 3)
+        let program = PracticeProgram(sections: [section], settings: settings)
+        let out = play(program, source: try SndFileSource(path: path))
+        // The beats of the file: 35280 + round(k · 60 · 44100 / 97.3), from the first at or after A.
+        var want: [(Int, Bool)] = []
+        for k in Int64(-2)...40 {
+            let f = 35_280 + Int64(ExactMath.roundDiv(Int128(k) * 60_000 * 44_100, 97_300))
+            guard f >= 3_000 && f < 120_000 else { continue }
+            let offset = Int(ExactMath.roundDiv(Int128(f - 3_000) * 48_000 * 1000, 44_100 * 750))
+            want.append((offset, ((k % 3) + 3) % 3 == 0))
+        }
+        let onsets = out.click.indices.filter { out.click[$0] != 0 && ($0 == 0 || out.click[$0 - 1] == 0) }
+        #expect(want.map(\.0) == [7_381, 46_846, 86_311, 125_777, 165_243] && want.map(\.1) == [false, true, false, false, true])
+        #expect(onsets == want.map(\.0))
+        #expect(onsets.map { out.click[$0] == 1 } == want.map(\.1))
     }
 }

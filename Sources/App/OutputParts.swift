@@ -1,0 +1,15 @@
+import RenderGraph
+
+/// What a live mode adds to the metronome in each connection's `OutputGraph`: the player's deck
+/// and the noise generator for the server's rate (on music_L and music_R), and the scope's tap.
+/// Control thread only (`SessionJackLink` calls the makers when JACK connects).
+public struct OutputParts {
+    /// `woodshed play`: makes the player's deck for the server's rate.
+    public var makeDeck: ((Int) throws -> MusicDeck)?
+    /// `woodshed noise` (and a playlist's noise to follow): makes the noise generator for the rate.
+    public var makeNoise: ((Int) throws -> NoiseGenerator)?
+    /// Tap the output for the oscilloscope and meters.
+    public var scope = false
+
+    public init() {}
+}
