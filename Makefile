@@ -4,6 +4,11 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 RELEASE := .build/release/woodshed
+
+# The version is VERSION, with +g<commit> from git unless the commit is tagged vVERSION; PREFIX
+# is where the binary looks for its data folder when it is not beside it (docs/install.md).
+VERSION := 0.1.0
+PREFIX ?= /usr/local
 RTSAN_LIB := $(firstword $(wildcard /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.rtsan-x86_64.a))
 
 .PHONY: run test build bench rtcheck setup setup-test setup-bench clean
@@ -26,6 +31,7 @@ test: setup-test build
 
 # The release build also checks @_noLocks/@_noAllocation on the render path.
 build:
+	@scripts/build-info.sh $(VERSION) $(PREFIX)
 	swift build -c release --product woodshed
 
 setup:
@@ -43,6 +49,7 @@ bench: setup-bench build
 # RealtimeSanitizer: every render-path call runs inside __rtsan_realtime_enter/exit; any
 # malloc, free, lock or syscall there aborts with a stack trace.
 rtcheck: setup-test
+	@scripts/build-info.sh $(VERSION) $(PREFIX)
 	swift build -c release --product woodshed --scratch-path .build-rtsan \
 	  -Xswiftc -DWOODSHED_RTSAN -Xcc -DWOODSHED_RTSAN \
 	  -Xlinker $(RTSAN_LIB) -Xlinker -lstdc++

@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CLibraries/CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
         .target(name: "CRealtimeSanitizer", path: "Sources/CLibraries/CRealtimeSanitizer"),
+        // The version and install prefix, written by the Makefile at build time (scripts/build-info.sh).
+        .target(name: "CBuildInfo", path: "Sources/CLibraries/CBuildInfo"),
 
         // Pure, testable time: tempo, meter, patterns, tempo maps, click scheduling.
         .target(name: "WoodshedCore"),
@@ -40,8 +42,8 @@ let package = Package(
         // The rehearsal player's program: sections, repeat plans, and the worker that renders them ahead.
         .target(name: "Player", dependencies: ["WoodshedCore", "RealtimeKit", "RenderGraph", "Media", "Stretch", "CRealtimeSanitizer"]),
         // Files, one folder per topic: the store (atomic writes, backups), presets and klick maps, MIDI maps
-        // and setlists, practice files, imports (subtitles, labels), playlists, the practice log.
-        .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI"], resources: [.copy("BuiltinPresets"), .copy("BuiltinNoise")]),
+        // and setlists, practice files, imports (subtitles, labels), playlists, the practice log; the data folder.
+        .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI", "CBuildInfo"]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).

@@ -3,7 +3,7 @@ import Jobs
 
 /// The MIDI options of `woodshed click` (and `midi monitor`/`learn`). Main thread.
 struct MIDIOptions: ParsableArguments {
-    @Option(name: .customLong("midi-map"), help: "MIDI map file (default: $XDG_CONFIG_HOME/woodshed/midi-map.json if it exists, else the built-in map).")
+    @Option(name: .customLong("midi-map"), help: "MIDI map file, or a shipped map's name (expression-pedal, ...). Default: $XDG_CONFIG_HOME/woodshed/midi-map.json if it exists, else the built-in map.")
     var midiMap: String?
 
     @Option(name: .customLong("midi-in"), parsing: .singleValue,

@@ -14,7 +14,9 @@ struct PresetsSubcommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List presets: built-in ones and those in ~/.config/woodshed/presets.")
         func run() throws {
-            let (entries, broken) = PresetLibrary().list()
+            let library = PresetLibrary()
+            if let missing = library.missingData { writeStderr("Warning: \(missing)\n") }
+            let (entries, broken) = library.list()
             let width = entries.map(\.name.count).max() ?? 0
             for e in entries {
                 print(e.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + e.description)
