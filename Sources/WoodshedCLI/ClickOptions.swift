@@ -27,13 +27,13 @@ struct ClickOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Number of bars (after the count-in). Default: the map's length, else 16.")
     var bars: Int?
 
-    @Option(name: .long, help: "A klick tempo map file.")
+    @Option(name: .long, help: "A klick tempo map file.", completion: .file())
     var map: String?
 
-    @Option(name: .long, help: "A preset by name (see `woodshed presets list`).")
+    @Option(name: .long, help: "A preset by name (see `woodshed presets list`).", completion: .presets)
     var preset: String?
 
-    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.")
+    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.", completion: .sounds)
     var sound: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Master volume, 0 to 4 (1 = unity).")

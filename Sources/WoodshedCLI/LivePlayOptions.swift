@@ -6,7 +6,7 @@ import Sounds
 /// names, click sound, start paused, a time limit, stay open at the end. Shared by `play` and
 /// `shadow`. Main thread.
 struct LivePlayOptions: ParsableArguments {
-    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.")
+    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.", completion: .sounds)
     var sound: String = "beep"
 
     @Option(name: .long, parsing: .unconditional, help: "Click volume, 0 to 4 (1 = unity).")

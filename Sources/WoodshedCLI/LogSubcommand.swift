@@ -17,7 +17,7 @@ struct LogSubcommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Only the last N days (N × 24 hours back from now).")
     var days: Int?
 
-    @Option(help: "Only this audio file (its path).")
+    @Option(help: "Only this audio file (its path).", completion: .audioFiles)
     var file: String?
 
     func validate() throws {

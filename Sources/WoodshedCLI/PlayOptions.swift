@@ -14,7 +14,7 @@ struct PlayOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "End of the section (same forms as --from; default: the end of the file).")
     var to: String?
 
-    @Option(name: .long, help: "Play the saved section NAME (see `woodshed sections FILE list`).")
+    @Option(name: .long, help: "Play the saved section NAME (see `woodshed sections FILE list`).", completion: .sections)
     var section: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Passes of the section: 1 to 10000, or endless.")

@@ -42,7 +42,7 @@ struct PlaySubcommand: ParsableCommand {
             (WOODSHED_DECODE_CACHE_MIB sets the limit).
             """)
 
-    @Argument(help: "The audio file: WAV, FLAC, OGG/Vorbis, Opus or MP3.")
+    @Argument(help: "The audio file: WAV, FLAC, OGG/Vorbis, Opus or MP3.", completion: .audioFiles)
     var file: String
 
     @OptionGroup(title: "Practice") var practice: PlayOptions

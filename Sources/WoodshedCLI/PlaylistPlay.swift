@@ -19,7 +19,7 @@ struct PlaylistPlay: ParsableCommand {
             A missing or unreadable track is skipped with a warning.
             """)
 
-    @Argument(help: "The playlist's name.") var name: String
+    @Argument(help: "The playlist's name.", completion: .playlists) var name: String
 
     @Flag(inversion: .prefixedNo, help: "Shuffle the tracks (default: as the playlist says).")
     var shuffle: Bool?

@@ -27,7 +27,7 @@ struct PresetsSubcommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print a preset's JSON.")
-        @Argument(help: "Preset name.") var name: String
+        @Argument(help: "Preset name.", completion: .presets) var name: String
         func run() throws {
             let json = try PresetLibrary().load(name: name).json()
             print(String(decoding: json, as: UTF8.self))

@@ -23,7 +23,7 @@ struct RenderSubcommand: ParsableCommand {
               woodshed render rain.wav --noise brown --seconds 600 --fade 20
             """)
 
-    @Argument(help: "Output file (.wav or .flac; or choose with --format).")
+    @Argument(help: "Output file (.wav or .flac; or choose with --format).", completion: .file(extensions: ["wav", "flac"]))
     var output: String
 
     @OptionGroup var click: ClickOptions
@@ -39,7 +39,7 @@ struct RenderSubcommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Render this many seconds instead of whole bars (endless clicks), at most 86400.")
     var seconds: Double?
 
-    @Option(name: .long, help: "Render a practice program of this audio file instead of a click track.")
+    @Option(name: .long, help: "Render a practice program of this audio file instead of a click track.", completion: .audioFiles)
     var play: String?
 
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
@@ -47,10 +47,10 @@ struct RenderSubcommand: ParsableCommand {
     @Flag(name: .long, help: "With --play: write three channels (music L, music R, click) instead of a stereo mix.")
     var stems = false
 
-    @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).")
+    @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).", completion: .playlists)
     var playlist: String?
 
-    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), or a noise preset (sleep, focus, ...).")
+    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), or a noise preset (sleep, focus, ...).", completion: .noise)
     var noise: String?
 
     @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).")

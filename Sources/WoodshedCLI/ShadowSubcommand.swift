@@ -29,10 +29,10 @@ struct ShadowSubcommand: ParsableCommand {
             it up.
             """)
 
-    @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus or MP3.")
+    @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus or MP3.", completion: .audioFiles)
     var file: String
 
-    @Option(name: .long, help: "Import sentences from subtitles (.srt, .vtt) or Audacity labels (.txt) first.")
+    @Option(name: .long, help: "Import sentences from subtitles (.srt, .vtt) or Audacity labels (.txt) first.", completion: .file(extensions: ["srt", "vtt", "txt"]))
     var subs: String?
 
     @Option(name: .long, help: "Find the sentences on pauses first: silence.")
@@ -61,7 +61,7 @@ struct ShadowSubcommand: ParsableCommand {
     @Flag(name: .long, help: "Auto-advance off: wait for a key or pedal (next, again) after each sentence.")
     var wait = false
 
-    @Option(name: .long, help: "Start at this sentence (number or name; default: where you stopped).")
+    @Option(name: .long, help: "Start at this sentence (number or name; default: where you stopped).", completion: .sections)
     var sentence: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Equal-power crossfade at each seam in milliseconds (default 5).")
