@@ -231,24 +231,25 @@ struct ShellCompletionTests {
 
     @Test("zsh completes a preset and a section of the typed file on Tab")
     func zsh() throws {
-        let s = try Setup()
-        defer { s.installed.remove() }
-        let setup = "fpath=(\(s.installed.prefix.path)/share/zsh/site-functions $fpath); autoload -Uz compinit; compinit -u -D; PS1='> '"
-        for (typed, want) in [("woodshed presets show so", "woodshed presets show son-clave"),
-                              ("woodshed play song.wav --section ch", "woodshed play song.wav --section chorus")] {
-            let r = try InteractiveShell.complete(shell: "zsh -f -i", setup: setup, line: typed, cwd: s.work, environment: s.environment)
-            #expect(r.line == want, "\(r.output)")
+        try completesOnTab(shell: "zsh -f -i") { prefix in
+            "fpath=(\(prefix)/share/zsh/site-functions $fpath); autoload -Uz compinit; compinit -u -D; PS1='> '"
         }
     }
 
     @Test("fish finds the completions in its path and completes a preset and a section of the typed file on Tab")
     func fish() throws {
+        try completesOnTab(shell: "fish --no-config -i") { prefix in "set -p fish_complete_path \(prefix)/share/fish/vendor_completions.d" }
+    }
+
+    /// In an interactive `shell` set up by `setup(prefix of the copy)`, Tab completes a preset's
+    /// name and a section of the audio file already typed.
+    func completesOnTab(shell: String, setup: (String) -> String) throws {
         let s = try Setup()
         defer { s.installed.remove() }
-        let setup = "set -p fish_complete_path \(s.installed.prefix.path)/share/fish/vendor_completions.d"
         for (typed, want) in [("woodshed presets show so", "woodshed presets show son-clave"),
                               ("woodshed play song.wav --section ch", "woodshed play song.wav --section chorus")] {
-            let r = try InteractiveShell.complete(shell: "fish --no-config -i", setup: setup, line: typed, cwd: s.work, environment: s.environment)
+            let r = try InteractiveShell.complete(shell: shell, setup: setup(s.installed.prefix.path), line: typed, cwd: s.work,
+                                                  environment: s.environment)
             #expect(r.line == want, "\(r.output)")
         }
     }
