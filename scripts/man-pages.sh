@@ -7,8 +7,8 @@
 set -euo pipefail
 bin=$(realpath "$1") out=$2
 cd "$(dirname "$0")/.."
-swift build --product generate-manual >/dev/null
-tool="$(swift build --show-bin-path)/generate-manual"
+if ! log=$(swift build --product generate-manual 2>&1); then echo "$log" >&2; exit 1; fi
+tool="$(swift build --show-bin-path 2>/dev/null)/generate-manual"
 epoch=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 day=$(date -u -d "@$epoch" +%Y-%m-%d)
 raw=$(mktemp -d)
