@@ -180,7 +180,7 @@ struct InstallTests {
 /// The installed completion scripts, run by bash, zsh and fish: what Tab offers comes from the
 /// user's presets, playlists and sections and from the data folder of the copy.
 @Suite("Completions in bash, zsh and fish: presets, noise, sounds, playlists, sections of the typed file, MIDI maps, files", .serialized)
-struct ShellCompletionTests {
+struct CompletionScriptTests {
     /// An installed copy, a home with a playlist, and `song.wav` with sections intro and chorus.
     struct Setup {
         let installed: InstallTests.Installed
