@@ -1,12 +1,28 @@
 # Woodshed: `make run` sets up, builds and runs the live metronome (starting a private JACK
 # server if none runs); `make test` sets up and
-# runs every test. Other targets: bench, bench-compare, rtcheck, clean.
+# runs every test. Other targets: install, uninstall, man, completions, bench, bench-compare,
+# rtcheck, clean.
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 RELEASE := .build/release/woodshed
+
+# `make install PREFIX=/usr/local DESTDIR=/tmp/stage`: the binary, its data folder (built-in
+# presets, noise presets, MIDI maps), a man page per command and bash/zsh/fish completions.
+# The version is VERSION, with +g<commit> from git unless the commit is tagged vVERSION.
+VERSION := 0.1.0
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/woodshed
+MANDIR = $(PREFIX)/share/man/man1
+BASHDIR = $(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(PREFIX)/share/zsh/site-functions
+FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
+MAN_PAGES := .build/man
+COMPLETIONS := .build/completions
 RTSAN_LIB := $(firstword $(wildcard /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.rtsan-x86_64.a))
 
-.PHONY: run test build bench bench-compare rtcheck setup setup-test setup-bench clean
+.PHONY: run test build bench bench-compare rtcheck setup setup-test setup-bench clean install install-files uninstall man completions
 
 run: setup build
 	@scripts/run-live.sh $(RELEASE)
@@ -18,7 +34,7 @@ run: setup build
 # quitting to the second (JackQuitTests).
 HEAVY := MediaTests|StretchTests
 PLAYER_LIVE := PlayLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests|JackQuitTests
-test: setup-test build
+test: setup-test build man completions
 	swift build --build-tests
 	WOODSHED_BIN=$(CURDIR)/$(RELEASE) scripts/test-phase.sh heavy --filter '$(HEAVY)'
 	WOODSHED_BIN=$(CURDIR)/$(RELEASE) scripts/test-phase.sh main --skip '$(HEAVY)|$(PLAYER_LIVE)'
@@ -26,7 +42,38 @@ test: setup-test build
 
 # The release build also checks @_noLocks/@_noAllocation on the render path.
 build:
+	@scripts/build-info.sh $(VERSION) $(PREFIX)
 	swift build -c release --product woodshed
+
+# A man page per command (woodshed.1, woodshed-play.1, ...), from the built binary.
+man: build
+	scripts/man-pages.sh $(RELEASE) $(MAN_PAGES)
+
+completions: build
+	@mkdir -p $(COMPLETIONS)
+	$(RELEASE) --generate-completion-script bash > $(COMPLETIONS)/woodshed.bash
+	$(RELEASE) --generate-completion-script zsh > $(COMPLETIONS)/_woodshed
+	$(RELEASE) --generate-completion-script fish > $(COMPLETIONS)/woodshed.fish
+
+install: build man completions
+	@$(MAKE) --no-print-directory install-files
+
+# What is built, copied under $(DESTDIR)$(PREFIX) (make install's last step; builds nothing).
+install-files:
+	install -D -m 755 $(RELEASE) $(DESTDIR)$(BINDIR)/woodshed
+	install -d $(DESTDIR)$(DATADIR)/presets $(DESTDIR)$(DATADIR)/noise $(DESTDIR)$(DATADIR)/midi $(DESTDIR)$(MANDIR)
+	install -m 644 share/woodshed/presets/*.json $(DESTDIR)$(DATADIR)/presets
+	install -m 644 share/woodshed/noise/*.json $(DESTDIR)$(DATADIR)/noise
+	install -m 644 share/woodshed/midi/*.json $(DESTDIR)$(DATADIR)/midi
+	install -m 644 $(MAN_PAGES)/*.1 $(DESTDIR)$(MANDIR)
+	install -D -m 644 $(COMPLETIONS)/woodshed.bash $(DESTDIR)$(BASHDIR)/woodshed
+	install -D -m 644 $(COMPLETIONS)/_woodshed $(DESTDIR)$(ZSHDIR)/_woodshed
+	install -D -m 644 $(COMPLETIONS)/woodshed.fish $(DESTDIR)$(FISHDIR)/woodshed.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/woodshed $(DESTDIR)$(MANDIR)/woodshed.1 $(DESTDIR)$(MANDIR)/woodshed-*.1
+	rm -f $(DESTDIR)$(BASHDIR)/woodshed $(DESTDIR)$(ZSHDIR)/_woodshed $(DESTDIR)$(FISHDIR)/woodshed.fish
+	rm -rf $(DESTDIR)$(DATADIR)
 
 setup:
 	@scripts/setup.sh run
@@ -50,6 +97,7 @@ bench-compare: setup-bench build
 # RealtimeSanitizer: every render-path call runs inside __rtsan_realtime_enter/exit; any
 # malloc, free, lock or syscall there aborts with a stack trace.
 rtcheck: setup-test
+	@scripts/build-info.sh $(VERSION) $(PREFIX)
 	swift build -c release --product woodshed --scratch-path .build-rtsan \
 	  -Xswiftc -DWOODSHED_RTSAN -Xcc -DWOODSHED_RTSAN \
 	  -Xlinker $(RTSAN_LIB) -Xlinker -lstdc++

@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CLibraries/CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
         .target(name: "CRealtimeSanitizer", path: "Sources/CLibraries/CRealtimeSanitizer"),
+        // The version and install prefix, written by the Makefile at build time (scripts/build-info.sh).
+        .target(name: "CBuildInfo", path: "Sources/CLibraries/CBuildInfo"),
 
         // Pure, testable time: tempo, meter, patterns, tempo maps, click scheduling.
         .target(name: "WoodshedCore"),
@@ -40,8 +42,8 @@ let package = Package(
         // The rehearsal player's program: sections, repeat plans, and the worker that renders them ahead.
         .target(name: "Player", dependencies: ["WoodshedCore", "RealtimeKit", "RenderGraph", "Media", "Stretch", "CRealtimeSanitizer"]),
         // Files, one folder per topic: the store (atomic writes, backups), presets and klick maps, MIDI maps
-        // and setlists, practice files, imports (subtitles, labels), playlists, the practice log.
-        .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI"], resources: [.copy("BuiltinPresets"), .copy("BuiltinNoise")]),
+        // and setlists, practice files, imports (subtitles, labels), playlists, the practice log; the data folder.
+        .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI", "CBuildInfo"]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).
@@ -62,9 +64,11 @@ let package = Package(
             "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
             "MIDIInput", "Control", "JackBackend",
         ]),
+        // Shell completion candidates: presets, sounds, playlists, the sections of a file, MIDI maps, files.
+        .target(name: "Completions", dependencies: ["Persistence", "RenderGraph", "Sounds"]),
         // The command line: argument parsing and option groups; each command calls one entry point of Jobs or App.
         .target(name: "WoodshedCLI", dependencies: [
-            "Jobs", "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend",
+            "Jobs", "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Completions",
             "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -88,6 +92,7 @@ let package = Package(
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
+        .testTarget(name: "CompletionsTests", dependencies: ["Completions", "Persistence", "WoodshedCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
     ]
 )

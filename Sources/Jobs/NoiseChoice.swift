@@ -33,6 +33,7 @@ public struct NoiseChoice {
         let library = NoisePresetLibrary(colors: NoiseColor.allCases.map(\.rawValue), levels: NoiseGenerator.levelRange)
         do {
             guard let preset = try library.load(name: name) else {
+                if let missing = library.missingData { throw ValidationErrorMessage("'\(name)' is not a noise colour or preset: \(missing)") }
                 throw ValidationErrorMessage("'\(name)' is not a noise colour or preset: use white, pink, brown, or "
                     + library.names().joined(separator: ", "))
             }

@@ -16,9 +16,9 @@ struct ClickOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Clicks per beat (1-16); the extra ones are softer.") var subdivide: Int?
     @Option(name: .long, parsing: .unconditional, help: "Bars of count-in before bar 1 (0-64).") var countIn: Int?
     @Option(name: .long, parsing: .unconditional, help: "Number of bars (after the count-in). Default: the map's length, else 16.") var bars: Int?
-    @Option(name: .long, help: "A klick tempo map file.") var map: String?
-    @Option(name: .long, help: "A preset by name (see `woodshed presets list`).") var preset: String?
-    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.") var sound: String?
+    @Option(name: .long, help: "A klick tempo map file.", completion: .file()) var map: String?
+    @Option(name: .long, help: "A preset by name (see `woodshed presets list`).", completion: .presets) var preset: String?
+    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.", completion: .sounds) var sound: String?
     @Option(name: .long, parsing: .unconditional, help: "Master volume, 0 to 4 (1 = unity).") var volume: Float = 1
     @Option(name: .long, parsing: .unconditional, help: "Volume of accent,normal,subdivision clicks, e.g. 1,0.8,0.5.") var levels: String?
 

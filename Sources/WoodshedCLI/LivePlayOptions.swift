@@ -5,7 +5,7 @@ import Jobs
 /// names, click sound, start paused, a time limit, stay open at the end. Shared by `play`,
 /// `shadow` and `playlist play`. Main thread.
 struct LivePlayOptions: ParsableArguments {
-    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.")
+    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.", completion: .sounds)
     var sound: String = "beep"
     @Option(name: .long, parsing: .unconditional, help: "Click volume, 0 to 4 (1 = unity).") var volume: Float = 1
     @Option(name: .long, parsing: .singleValue,

@@ -15,7 +15,7 @@ struct LogSubcommand: ParsableCommand {
             """)
 
     @Option(parsing: .unconditional, help: "Only the last N days (N × 24 hours back from now).") var days: Int?
-    @Option(help: "Only this audio file (its path).") var file: String?
+    @Option(help: "Only this audio file (its path).", completion: .audioFiles) var file: String?
 
     func validate() throws {
         if let days, days < 1 { throw ValidationError("--days takes a number of days, 1 or more, not \(days)") }

@@ -20,7 +20,7 @@ struct NoiseSubcommand: ParsableCommand {
             $XDG_CONFIG_HOME/woodshed/noise/NAME.json: see docs/noise-and-playlists.md.
             """)
 
-    @Argument(help: "white, pink or brown, or a noise preset's name.") var color: String
+    @Argument(help: "white, pink or brown, or a noise preset's name.", completion: .noise) var color: String
     // Values are taken as they are, even with a leading "-" (a level is negative), rather than
     // read as an option.
     @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default -18, or the preset's).") var level: Double?

@@ -10,7 +10,7 @@ struct PlayOptions: ParsableArguments {
     // and the range; a transpose may be negative), rather than read as an option.
     @Option(name: .long, parsing: .unconditional, help: "Start of the section (62.5, 1:02.5, 1:02:03.250).") var from: String?
     @Option(name: .long, parsing: .unconditional, help: "End of the section (same forms as --from; default: the end of the file).") var to: String?
-    @Option(name: .long, help: "Play the saved section NAME (see `woodshed sections FILE list`).") var section: String?
+    @Option(name: .long, help: "Play the saved section NAME (see `woodshed sections FILE list`).", completion: .sections) var section: String?
     @Option(name: .long, parsing: .unconditional, help: "Passes of the section: 1 to 10000, or endless.") var `repeat`: String?
     @Option(name: .long, parsing: .unconditional, help: "Silence after each pass: a time (2s, 1500ms) or a multiple of the pass (1.5x).")
     var gap: String?

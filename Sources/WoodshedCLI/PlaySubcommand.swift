@@ -33,7 +33,7 @@ struct PlaySubcommand: ParsableCommand {
             (WOODSHED_DECODE_CACHE_MIB sets the limit).
             """)
 
-    @Argument(help: "The audio file: WAV, FLAC, OGG/Vorbis, Opus or MP3.") var file: String
+    @Argument(help: "The audio file: WAV, FLAC, OGG/Vorbis, Opus or MP3.", completion: .audioFiles) var file: String
     @OptionGroup(title: "Practice") var practice: PlayOptions
     @Option(name: .customLong("count-in"), parsing: .unconditional, help: "Bars of count-in clicks before each pass (0-64).") var countIn: Int?
     @OptionGroup(title: "Output") var output: LivePlayOptions

@@ -7,8 +7,8 @@ struct PlaylistAdd: ParsableCommand {
         commandName: "add",
         abstract: "Add files at the end of a playlist (by absolute path; a file that is not there is left out, with a warning).")
 
-    @Argument(help: "The playlist.") var name: String
-    @Argument(help: "Audio files (WAV, FLAC, Ogg, MP3, ...).") var files: [String]
+    @Argument(help: "The playlist.", completion: .playlists) var name: String
+    @Argument(help: "Audio files (WAV, FLAC, Ogg, MP3, ...).", completion: .audioFiles) var files: [String]
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give one or more files to add") }

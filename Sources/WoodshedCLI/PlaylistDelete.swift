@@ -6,7 +6,7 @@ struct PlaylistDelete: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete",
                                                     abstract: "Delete a playlist (its file is kept as NAME.json.bak until the next change).")
 
-    @Argument(help: "The playlist.") var name: String
+    @Argument(help: "The playlist.", completion: .playlists) var name: String
 
     func run() throws {
         print(try PlaylistActions().delete(name))

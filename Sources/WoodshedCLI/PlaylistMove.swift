@@ -6,7 +6,7 @@ struct PlaylistMove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "move",
                                                     abstract: "Move track FROM to position TO; the others keep their order.")
 
-    @Argument(help: "The playlist.") var name: String
+    @Argument(help: "The playlist.", completion: .playlists) var name: String
     @Argument(help: "The track's number (from 1).") var from: String
     @Argument(help: "Its new position (from 1).") var to: String
 

@@ -17,7 +17,7 @@ struct PlaylistPlay: ParsableCommand {
             A missing or unreadable track is skipped with a warning.
             """)
 
-    @Argument(help: "The playlist's name.") var name: String
+    @Argument(help: "The playlist's name.", completion: .playlists) var name: String
     @Flag(inversion: .prefixedNo, help: "Shuffle the tracks (default: as the playlist says).") var shuffle: Bool?
     @Flag(name: .customLong("repeat-all"), help: "Start again after the last track (default: as the playlist says).") var repeatAll = false
     @Option(name: .customLong("then-noise"), help: "After the last track: noise COLOUR:DURATION, e.g. brown:15m (fades out over its last 10 s).")

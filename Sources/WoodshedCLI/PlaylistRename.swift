@@ -5,7 +5,7 @@ import Jobs
 struct PlaylistRename: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a playlist.")
 
-    @Argument(help: "The playlist.") var name: String
+    @Argument(help: "The playlist.", completion: .playlists) var name: String
     @Argument(help: "Its new name.") var newName: String
 
     func run() throws {

@@ -5,7 +5,7 @@ import Jobs
 struct PlaylistShuffle: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "shuffle", abstract: "Play the tracks in a random order, or in order.")
 
-    @Argument(help: "The playlist.") var name: String
+    @Argument(help: "The playlist.", completion: .playlists) var name: String
     @Argument(help: "on or off.") var state: String
 
     func run() throws {

@@ -15,6 +15,7 @@ struct PresetsSubcommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List presets: built-in ones and those in ~/.config/woodshed/presets.")
         func run() throws {
             let listing = PresetListing()
+            if let missing = listing.missingData { writeStderr("Warning: \(missing)\n") }
             for line in listing.lines { print(line) }
             for problem in listing.broken { writeStderr("Warning: \(problem) (not listed)\n") }
         }
@@ -22,7 +23,7 @@ struct PresetsSubcommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print a preset's JSON.")
-        @Argument(help: "Preset name.") var name: String
+        @Argument(help: "Preset name.", completion: .presets) var name: String
         func run() throws {
             let json = try PresetLibrary().load(name: name).json()
             print(String(decoding: json, as: UTF8.self))

@@ -23,7 +23,7 @@ struct RenderSubcommand: ParsableCommand {
               woodshed render rain.wav --noise brown --seconds 600 --fade 20
             """)
 
-    @Argument(help: "Output file (.wav or .flac; or choose with --format).") var output: String
+    @Argument(help: "Output file (.wav or .flac; or choose with --format).", completion: .file(extensions: ["wav", "flac"])) var output: String
     @OptionGroup var click: ClickOptions
     // Numbers are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
@@ -31,11 +31,11 @@ struct RenderSubcommand: ParsableCommand {
     @Option(name: .long, help: "File format: wav16, wav24, wav32f, flac16, flac24 (default: from the extension).") var format: String?
     @Option(name: .long, parsing: .unconditional, help: "Render this many seconds instead of whole bars (endless clicks), at most 86400.")
     var seconds: Double?
-    @Option(name: .long, help: "Render a practice program of this audio file instead of a click track.") var play: String?
+    @Option(name: .long, help: "Render a practice program of this audio file instead of a click track.", completion: .audioFiles) var play: String?
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
     @Flag(name: .long, help: "With --play: write three channels (music L, music R, click) instead of a stereo mix.") var stems = false
-    @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).") var playlist: String?
-    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), or a noise preset (sleep, focus, ...).")
+    @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).", completion: .playlists) var playlist: String?
+    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), or a noise preset (sleep, focus, ...).", completion: .noise)
     var noise: String?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).") var noiseLevel: Double?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.") var fade: Double?

@@ -37,9 +37,9 @@ struct SectionsSubcommand: ParsableCommand {
             file per audio file, found by its content: see docs/player.md.
             """)
 
-    @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).") var file: String
-    @Argument(help: "list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo.") var action: String = "list"
-    @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.") var arguments: [String] = []
+    @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).", completion: .audioFiles) var file: String
+    @Argument(help: "list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo.", completion: .list(["list", "add", "rm", "rename", "move", "nudge", "set", "export", "import", "split", "history", "restore", "undo"])) var action: String = "list"
+    @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.", completion: .sectionsArguments) var arguments: [String] = []
 
     /// The options of the actions that take no value.
     static let flags: Set<String> = ["--help", "-h", "--preview"]

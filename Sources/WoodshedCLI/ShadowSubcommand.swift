@@ -27,8 +27,8 @@ struct ShadowSubcommand: ParsableCommand {
             it up.
             """)
 
-    @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus or MP3.") var file: String
-    @Option(name: .long, help: "Import sentences from subtitles (.srt, .vtt) or Audacity labels (.txt) first.") var subs: String?
+    @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus or MP3.", completion: .audioFiles) var file: String
+    @Option(name: .long, help: "Import sentences from subtitles (.srt, .vtt) or Audacity labels (.txt) first.", completion: .file(extensions: ["srt", "vtt", "txt"])) var subs: String?
     @Option(name: .long, help: "Find the sentences on pauses first: silence.") var split: String?
     // Values are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
@@ -40,7 +40,7 @@ struct ShadowSubcommand: ParsableCommand {
     @Flag(name: .customLong("listen-first"), help: "The first pass has no pause after it: just listen.") var listenFirst = false
     @Flag(name: .long, help: "After the last pass, one more pause without the sentence: say it blind.") var blind = false
     @Flag(name: .long, help: "Auto-advance off: wait for a key or pedal (next, again) after each sentence.") var wait = false
-    @Option(name: .long, help: "Start at this sentence (number or name; default: where you stopped).") var sentence: String?
+    @Option(name: .long, help: "Start at this sentence (number or name; default: where you stopped).", completion: .sections) var sentence: String?
     @Option(name: .long, parsing: .unconditional, help: "Equal-power crossfade at each seam in milliseconds (default 5).") var crossfade: Int?
     @OptionGroup(title: "Output") var output: LivePlayOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions

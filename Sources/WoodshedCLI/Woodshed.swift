@@ -1,4 +1,5 @@
 import App
+import Persistence
 import ArgumentParser
 
 /// The `woodshed` command and its subcommands. Main thread.
@@ -10,7 +11,7 @@ public struct Woodshed: ParsableCommand {
             Tempo is in quarter notes per minute, as in klick, whatever the meter.
             Shell completion: woodshed --generate-completion-script bash|zsh|fish
             """,
-        version: "0.1.0",
+        version: BuildInfo.version,
         subcommands: [ClickSubcommand.self, RenderSubcommand.self, PresetsSubcommand.self, MIDISubcommand.self, RenderCostSubcommand.self, SectionsSubcommand.self, PlaySubcommand.self, ShadowSubcommand.self, NoiseSubcommand.self, LogSubcommand.self, PlaylistSubcommand.self]
     )
 

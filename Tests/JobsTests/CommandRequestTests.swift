@@ -122,8 +122,11 @@ struct CommandRequestTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("{".utf8).write(to: folder.appendingPathComponent("broken.json"))
-        let listing = PresetListing(library: PresetLibrary(builtinFolder: PresetLibrary.builtinFolder, userFolder: folder))
-        let names = try #require(PresetLibrary.builtinFolder.map { _ in listing.lines.map { String($0.prefix { $0 != " " }) } })
+        let library = PresetLibrary(userFolder: folder)
+        _ = try #require(library.builtinFolder)
+        let listing = PresetListing(library: library)
+        #expect(listing.missingData == nil)
+        let names = listing.lines.map { String($0.prefix { $0 != " " }) }
         let width = names.map(\.count).max() ?? 0
         #expect(!listing.lines.isEmpty)
         for line in listing.lines { #expect(line.dropFirst(width).hasPrefix("  ") && !line.dropFirst(width).hasPrefix("   ")) }

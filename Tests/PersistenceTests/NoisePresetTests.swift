@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Persistence
 
-/// Noise presets: the files in Presets/noise, their bundled copy, and every mistake named.
-@Suite("Noise presets: Presets/noise loads, is bundled byte for byte, and each mistake names the file and field")
+/// Noise presets: the files in Presets/noise, found as the built-in ones, and every mistake named.
+@Suite("Noise presets: Presets/noise loads, is found as the built-in presets, and each mistake names the file and field")
 struct NoisePresetTests {
     static let colors = ["white", "pink", "brown"]
     static let levels: ClosedRange<Double> = -90 ... -12
@@ -28,16 +28,12 @@ struct NoisePresetTests {
         #expect(try library.load(name: "rain") == nil)
     }
 
-    @Test("Sources/Persistence/BuiltinNoise and the built resource are byte-identical copies of Presets/noise")
-    func bundled() throws {
-        let sources = Repo.files(in: Self.folder, ext: "json")
-        for copyFolder in [Repo.root.appendingPathComponent("Sources/Persistence/BuiltinNoise"), try #require(NoisePresetLibrary.builtinFolder)] {
-            let copies = Repo.files(in: copyFolder, ext: "json")
-            #expect(copies.map(\.lastPathComponent) == sources.map(\.lastPathComponent), "\(copyFolder.path)")
-            for (copy, source) in zip(copies, sources) {
-                #expect(try Data(contentsOf: copy) == Data(contentsOf: source), "\(copy.path) differs from Presets/noise")
-            }
-        }
+    @Test("the built-in noise presets are Presets/noise, found through share/woodshed from the build tree")
+    func builtin() throws {
+        let library = NoisePresetLibrary(colors: Self.colors, levels: Self.levels, userFolder: URL(fileURLWithPath: "/nonexistent"))
+        #expect(library.missingData == nil)
+        #expect(try #require(library.builtinFolder).resolvingSymlinksInPath().path == Self.folder.path)
+        #expect(library.names() == ["focus", "masking", "practice-room", "sleep"])
     }
 
     @Test("a user's preset wins over a built-in one of the same name")

@@ -39,25 +39,12 @@ struct PresetFolderTests {
         #expect(map.entries.compactMap(\.bars).reduce(0, +) == 30)
     }
 
-    @Test("Sources/Persistence/BuiltinPresets is a byte-identical copy of Presets/*.json (cp Presets/*.json there)")
-    func builtinCopy() throws {
-        let copies = Repo.files(in: Repo.builtinPresets, ext: "json")
-        #expect(copies.map(\.lastPathComponent) == Self.presets.map(\.lastPathComponent))
-        let others = try FileManager.default.contentsOfDirectory(atPath: Repo.builtinPresets.path).filter { !$0.hasSuffix(".json") }
-        #expect(others == [], "only preset JSON files belong in BuiltinPresets")
-        for source in Self.presets {
-            let copy = Repo.builtinPresets.appendingPathComponent(source.lastPathComponent)
-            #expect(try Data(contentsOf: copy) == Data(contentsOf: source), "\(copy.lastPathComponent) differs from Presets/")
-        }
-    }
-
-    @Test("the built presets resource holds the same files")
-    func bundled() throws {
-        let folder = try #require(PresetLibrary.builtinFolder)
-        let bundled = Repo.files(in: folder, ext: "json")
-        #expect(bundled.map(\.lastPathComponent) == Self.presets.map(\.lastPathComponent))
-        for (b, source) in zip(bundled, Self.presets) {
-            #expect(try Data(contentsOf: b) == Data(contentsOf: source))
-        }
+    @Test("the built-in presets are the repository's Presets/*.json, found through share/woodshed from the build tree")
+    func builtin() throws {
+        let library = PresetLibrary(userFolder: URL(fileURLWithPath: "/nonexistent"))
+        #expect(library.missingData == nil)
+        let folder = try #require(library.builtinFolder)
+        #expect(folder.resolvingSymlinksInPath().path == Repo.presets.path)
+        #expect(library.list().presets.map(\.name) == Self.presets.map { $0.deletingPathExtension().lastPathComponent })
     }
 }

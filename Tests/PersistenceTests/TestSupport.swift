@@ -7,7 +7,6 @@ enum Repo {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let presets = root.appendingPathComponent("Presets")
     static let klickMaps = presets.appendingPathComponent("klick")
-    static let builtinPresets = root.appendingPathComponent("Sources/Persistence/BuiltinPresets")
 
     /// Files in `folder` ending in `.ext`, sorted by name.
     static func files(in folder: URL, ext: String) -> [URL] {

@@ -24,11 +24,19 @@ public struct FingerprintCache: Sendable {
     /// The fingerprint taken of the file at `path` (absolute, standardized) when it had this
     /// stamp, `frames` frames and `rate`; nil when there is none.
     public func fingerprint(path: String, stamp: FileStamp, frames: Int64, rate: Int) -> FileFingerprint? {
+        guard let fingerprint = fingerprint(path: path, stamp: stamp), fingerprint.frames == frames, fingerprint.rate == rate
+        else { return nil }
+        return fingerprint
+    }
+
+    /// The fingerprint taken of the file at `path` (absolute, standardized) when it had this
+    /// stamp, whatever its length and rate (for shell completion, which does not open the
+    /// audio); nil when there is none.
+    public func fingerprint(path: String, stamp: FileStamp) -> FileFingerprint? {
         guard let data = FileManager.default.contents(atPath: url(for: path).path),
               let entry = try? JSONDecoder().decode(Entry.self, from: data),
               entry.path == path, entry.stamp == stamp,
-              let fingerprint = FileFingerprint(entry.fingerprint),
-              fingerprint.size == stamp.size, fingerprint.frames == frames, fingerprint.rate == rate
+              let fingerprint = FileFingerprint(entry.fingerprint), fingerprint.size == stamp.size
         else { return nil }
         return fingerprint
     }

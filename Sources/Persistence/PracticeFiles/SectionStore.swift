@@ -172,6 +172,25 @@ public struct SectionStore: Sendable {
         load.unhashed = nil
     }
 
+    /// The practice file saved for the audio at `audioPath`, found without reading the audio
+    /// (for shell completion): through the fingerprint cache when it knows the file as it is
+    /// now, else the practice file that last saw the audio at this path; nil when neither.
+    public func savedFile(forAudioAt audioPath: String) -> PracticeFile? {
+        let path = URL(fileURLWithPath: audioPath).standardizedFileURL.path
+        if let stamp = try? FileStamp.of(path: audioPath), let fingerprint = fingerprints?.fingerprint(path: path, stamp: stamp),
+           let file = try? load(fingerprint) {
+            return file
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: url.path),
+                  let file = try? PracticeFile(data: data, source: url.path), file.lastKnownPath == path else { continue }
+            return file
+        }
+        return nil
+    }
+
     /// Whether any practice file is named for audio of this size, length and rate.
     func hasPracticeFile(size: Int64, frames: Int64, rate: Int) -> Bool {
         let prefix = "s\(size)-f\(frames)-r\(rate)-"

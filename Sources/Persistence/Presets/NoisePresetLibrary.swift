@@ -1,7 +1,7 @@
 import Foundation
 
-/// Finds noise presets by name: the built-in ones (a copy of the repository's
-/// `Presets/noise/*.json`, shipped as the `BuiltinNoise` package resource) and the user's own in
+/// Finds noise presets by name: the built-in ones (the `noise/` folder of Woodshed's data folder,
+/// `DataFolder`: the repository's `Presets/noise/*.json`) and the user's own in
 /// `$XDG_CONFIG_HOME/woodshed/noise/`, which win over a built-in one of the same name. A
 /// preset's name is its file name without `.json`. Control thread (it reads files).
 public struct NoisePresetLibrary: Sendable {
@@ -13,7 +13,11 @@ public struct NoisePresetLibrary: Sendable {
     public var colors: [String]
     public var levels: ClosedRange<Double>
 
-    public init(colors: [String], levels: ClosedRange<Double>, builtinFolder: URL? = NoisePresetLibrary.builtinFolder,
+    /// Why there are no built-in presets: the data folder is missing (one line naming where
+    /// Woodshed looked); nil when it was found or not asked for.
+    public var missingData: DataFolderMissing?
+
+    public init(colors: [String], levels: ClosedRange<Double>, builtinFolder: URL?,
                 userFolder: URL = NoisePresetLibrary.defaultUserFolder()) {
         self.colors = colors
         self.levels = levels
@@ -21,9 +25,15 @@ public struct NoisePresetLibrary: Sendable {
         self.userFolder = userFolder
     }
 
-    /// The presets shipped as package resources.
-    public static var builtinFolder: URL? {
-        Bundle.module.url(forResource: "BuiltinNoise", withExtension: nil)
+    /// The built-in presets of `data` (by default, this run's data folder) and the user's.
+    public init(colors: [String], levels: ClosedRange<Double>, data: Result<DataFolder, DataFolderMissing> = DataFolder.current,
+                userFolder: URL = NoisePresetLibrary.defaultUserFolder()) {
+        switch data {
+        case .success(let folder): self.init(colors: colors, levels: levels, builtinFolder: folder.noisePresets, userFolder: userFolder)
+        case .failure(let missing):
+            self.init(colors: colors, levels: levels, builtinFolder: nil, userFolder: userFolder)
+            missingData = missing
+        }
     }
 
     /// `$XDG_CONFIG_HOME/woodshed/noise`, or `~/.config/woodshed/noise`.

@@ -10,6 +10,8 @@ public enum PresetError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(file: String, field: String? = nil, line: Int? = nil, message: String)
     /// No preset has this name.
     case unknownPreset(name: String, available: [String])
+    /// No preset has this name here, and the built-in ones are missing (the data folder is).
+    case noDataFolder(name: String, DataFolderMissing)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum PresetError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownPreset(let name, let available):
             return "no preset named '\(name)'; available: " +
                 (available.isEmpty ? "none" : available.joined(separator: ", "))
+        case .noDataFolder(let name, let missing):
+            return "no preset named '\(name)': \(missing)"
         }
     }
 }

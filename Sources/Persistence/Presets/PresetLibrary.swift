@@ -2,9 +2,9 @@ import Foundation
 
 /// Finds presets by name, built-in or the user's own. Control thread (it reads files).
 ///
-/// The built-in presets ship as package resources (`BuiltinPresets/`, a copy of the
-/// repository's `Presets/*.json`). A file in the user's folder overrides the built-in preset of
-/// the same name. A preset's name is its file name without `.json`.
+/// The built-in presets are the `presets/` folder of Woodshed's data folder (`DataFolder`: the
+/// repository's `Presets/*.json`, installed under `share/woodshed`). A file in the user's folder
+/// overrides the built-in preset of the same name. A preset's name is its file name without `.json`.
 public struct PresetLibrary: Sendable {
     /// One preset in a listing. Any thread.
     public struct Summary: Hashable, Sendable {
@@ -14,21 +14,28 @@ public struct PresetLibrary: Sendable {
         public var isUser: Bool
     }
 
-    /// The built-in presets (a copy of the repository's `Presets/*.json`); nil: none.
+    /// The built-in presets (the repository's `Presets/*.json`); nil: none.
     public var builtinFolder: URL?
     /// The user's presets; it need not exist.
     public var userFolder: URL
+    /// Why there are no built-in presets: the data folder is missing (one line naming where
+    /// Woodshed looked); nil when it was found or not asked for.
+    public var missingData: DataFolderMissing?
 
-    public init(builtinFolder: URL? = PresetLibrary.builtinFolder,
-                userFolder: URL = PresetLibrary.defaultUserFolder()) {
+    public init(builtinFolder: URL?, userFolder: URL = PresetLibrary.defaultUserFolder()) {
         self.builtinFolder = builtinFolder
         self.userFolder = userFolder
     }
 
-    /// The presets shipped as package resources. (SwiftPM's `Bundle.module` stops the program
-    /// when `woodshed_Persistence.resources` is not next to the executable or in the build folder.)
-    public static var builtinFolder: URL? {
-        Bundle.module.url(forResource: "BuiltinPresets", withExtension: nil)
+    /// The built-in presets of `data` (by default, this run's data folder) and the user's.
+    public init(data: Result<DataFolder, DataFolderMissing> = DataFolder.current,
+                userFolder: URL = PresetLibrary.defaultUserFolder()) {
+        switch data {
+        case .success(let folder): self.init(builtinFolder: folder.presets, userFolder: userFolder)
+        case .failure(let missing):
+            self.init(builtinFolder: nil, userFolder: userFolder)
+            missingData = missing
+        }
     }
 
     /// `$XDG_CONFIG_HOME/woodshed/presets`, or `~/.config/woodshed/presets`.
@@ -52,10 +59,18 @@ public struct PresetLibrary: Sendable {
         return (out, broken)
     }
 
+    /// Every preset's name, sorted, without reading the files (for shell completion).
+    public func names() -> [String] {
+        files().keys.sorted()
+    }
+
     /// The preset called `name`; the error lists the names there are.
     public func load(name: String) throws(PresetError) -> Preset {
         let all = files()
-        guard let file = all[name] else { throw .unknownPreset(name: name, available: all.keys.sorted()) }
+        guard let file = all[name] else {
+            if let missingData { throw .noDataFolder(name: name, missingData) }
+            throw .unknownPreset(name: name, available: all.keys.sorted())
+        }
         return try Preset(contentsOf: file.url)
     }
 
