@@ -4,8 +4,8 @@
 # numpy/scipy; bench adds to those the programs make bench compares against: rubberband-cli, mpv)
 set -euo pipefail
 want=${1:-run}
-pkgs=(libsndfile1-dev libmpg123-dev libsamplerate0-dev librubberband-dev libjack-jackd2-dev librtmidi-dev libasound2-dev pkg-config jackd2)
-if [ "$want" = test ] || [ "$want" = bench ]; then pkgs+=(klick sox python3 python3-jack-client tmux gcc espeak-ng mpg123); fi
+pkgs=(libsndfile1-dev libmpg123-dev libsamplerate0-dev librubberband-dev libjack-jackd2-dev librtmidi-dev libasound2-dev libsystemd-dev pkg-config jackd2)
+if [ "$want" = test ] || [ "$want" = bench ]; then pkgs+=(klick sox python3 python3-jack-client tmux gcc espeak-ng mpg123 dbus playerctl); fi
 if [ "$want" = bench ]; then pkgs+=(rubberband-cli mpv); fi
 
 missing=()

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import WoodshedTestSupport
+
+/// `woodshed click` on a private JACK server and a private session bus, driven by `playerctl`
+/// (a real MPRIS client) as the desktop's media keys would.
+@Suite("MPRIS: playerctl drives woodshed click on a private session bus", .serialized)
+struct MPRISLiveTests {
+    /// Starts `woodshed click ARGS` seeing `bus` (nil: no bus at all) with its own state folder.
+    static func click(_ server: PrivateJackServer, bus: PrivateSessionBus?, name: String, _ args: [String]) throws -> Process {
+        let state = try E2E.tempDir().path
+        let busEnv = bus.map { ["DBUS_SESSION_BUS_ADDRESS=\($0.address)"] } ?? ["-u", "DBUS_SESSION_BUS_ADDRESS", "-u", "XDG_RUNTIME_DIR"]
+        let p = try server.spawn("/usr/bin/env", busEnv + ["XDG_STATE_HOME=\(state)", "XDG_CONFIG_HOME=\(state)", E2E.woodshed, "click"]
+                                 + args + ["--no-connect", "--jack-name", name])
+        let up = PrivateJackServer.wait(timeout: 10) { server.ports().contains("\(name):click") }
+        if !up { throw JackToolError("woodshed did not come up: \(server.output(of: p))") }
+        return p
+    }
+
+    /// `playerctl ARGS` on `bus`: its stdout (status 0 expected).
+    static func playerctl(_ bus: PrivateSessionBus, _ args: String...) throws -> String {
+        let r = try E2E.run("playerctl", args, environment: bus.environment)
+        #expect(r.status == 0, "playerctl \(args): \(r.stderr)")
+        return r.stdout
+    }
+
+    /// Waits up to 5 s for `playerctl ARGS` to print `expected`; returns what it printed last.
+    static func await(_ bus: PrivateSessionBus, _ expected: String, _ args: String...) throws -> String {
+        var last = ""
+        _ = try PrivateJackServer.wait(timeout: 5) {
+            last = try E2E.run("playerctl", args, environment: bus.environment).stdout
+            return last == expected
+        }
+        return last
+    }
+
+    @Test("status, next/previous (±1 BPM), play-pause and the metadata read back", .timeLimit(.minutes(2)))
+    func drivesTheClick() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let server = try PrivateJackServer()
+        defer { server.stop() }
+        let p = try Self.click(server, bus: bus, name: "wsmpris", ["132", "--meter", "7/8"])
+        defer { PrivateJackServer.terminate(p) }
+        #expect(try Self.await(bus, "woodshed\n", "-l") == "woodshed\n")
+        #expect(try Self.playerctl(bus, "-p", "woodshed", "status") == "Playing\n")
+        #expect(try Self.playerctl(bus, "-p", "woodshed", "metadata", "title") == "132 BPM · 7/8\n")
+        #expect(try Self.playerctl(bus, "-p", "woodshed", "metadata", "woodshed:meter") == "7/8\n")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "next")
+        #expect(try Self.await(bus, "133 BPM · 7/8\n", "-p", "woodshed", "metadata", "title") == "133 BPM · 7/8\n")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "next")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "previous")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "previous")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "previous")
+        #expect(try Self.await(bus, "131 BPM · 7/8\n", "-p", "woodshed", "metadata", "title") == "131 BPM · 7/8\n")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "play-pause")
+        #expect(try Self.await(bus, "Stopped\n", "-p", "woodshed", "status") == "Stopped\n")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "play")
+        #expect(try Self.await(bus, "Playing\n", "-p", "woodshed", "status") == "Playing\n")
+        // The click heard the same tempo: its plain line per bar says 131 BPM.
+        let heard = PrivateJackServer.wait(timeout: 5) { server.output(of: p).stdout.contains(" · 131 BPM · 7/8 · ") }
+        #expect(heard, "\(server.output(of: p))")
+        #expect(server.output(of: p).stderr == "")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "stop")
+        #expect(try Self.await(bus, "Stopped\n", "-p", "woodshed", "status") == "Stopped\n")
+    }
+
+    @Test("Quit quits; two instances get distinct names", .timeLimit(.minutes(2)))
+    func twoInstances() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let server = try PrivateJackServer()
+        defer { server.stop() }
+        let first = try Self.click(server, bus: bus, name: "wsmpris1", ["100"])
+        defer { PrivateJackServer.terminate(first) }
+        #expect(try Self.await(bus, "woodshed\n", "-l") == "woodshed\n")
+        let second = try Self.click(server, bus: bus, name: "wsmpris2", ["90"])
+        defer { PrivateJackServer.terminate(second) }
+        let both = "woodshed\nwoodshed.instance\(second.processIdentifier)\n"
+        let listed = try Self.await(bus, both, "-l")
+        #expect(listed == both || listed == "woodshed.instance\(second.processIdentifier)\nwoodshed\n", "\(listed)")
+        #expect(try Self.playerctl(bus, "-p", "woodshed.instance\(second.processIdentifier)", "metadata", "title") == "90 BPM · 4/4\n")
+        let quit = try E2E.run("dbus-send", ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.woodshed",
+                                             "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Quit"], environment: bus.environment)
+        #expect(quit.status == 0, "\(quit.stderr)")
+        #expect(PrivateJackServer.wait(timeout: 5) { !first.isRunning })
+        #expect(first.terminationStatus == 0)
+        #expect(second.isRunning)
+    }
+
+    @Test("no session bus: one line on stderr, and the click runs on; --no-mpris: not on the bus", .timeLimit(.minutes(2)))
+    func withoutBus() throws {
+        let server = try PrivateJackServer()
+        defer { server.stop() }
+        let p = try Self.click(server, bus: nil, name: "wsmprisnone", ["120"])
+        defer { PrivateJackServer.terminate(p) }
+        #expect(PrivateJackServer.wait(timeout: 5) { server.output(of: p).stdout.contains("bar 2 · 120 BPM") })
+        #expect(server.output(of: p).stderr
+                == "Warning: no MPRIS (media keys, playerctl): no session bus (DBUS_SESSION_BUS_ADDRESS and XDG_RUNTIME_DIR are not set)\n")
+
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let hidden = try Self.click(server, bus: bus, name: "wsmprishidden", ["120", "--no-mpris"])
+        defer { PrivateJackServer.terminate(hidden) }
+        #expect(PrivateJackServer.wait(timeout: 5) { server.output(of: hidden).stdout.contains("bar 2 · 120 BPM") })
+        let r = try E2E.run("playerctl", ["-l"], environment: bus.environment)
+        #expect(r.stdout == "")
+        #expect(server.output(of: hidden).stderr == "")
+    }
+}
