@@ -26,6 +26,8 @@ struct LivePlayOptions: ParsableArguments {
     @Option(name: .customLong("jack-name"), help: "JACK client name (JACK may rename it if taken).")
     var jackName = "woodshed"
 
+    @OptionGroup var remote: RemoteOptions
+
     @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').")
     var server: String?
 

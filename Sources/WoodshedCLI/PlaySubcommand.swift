@@ -131,6 +131,7 @@ struct LivePlayLauncher {
         installQuitSignals()
         let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds))
         engine.midiInputs = midiSetup.alsaInputs
+        engine.mpris = !output.remote.noMPRIS
         let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice)
         let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
         controller.playlist = playlist

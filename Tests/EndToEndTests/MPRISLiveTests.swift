@@ -107,4 +107,35 @@ struct MPRISLiveTests {
         #expect(r.stdout == "")
         #expect(server.output(of: hidden).stderr == "")
     }
+
+    @Test("woodshed play: Paused at the start, Next and Previous step the section (and play it), play-pause pauses", .timeLimit(.minutes(2)))
+    func drivesThePlayer() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let server = try PrivateJackServer()
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("song.wav").path
+        try TestAudio.numberedWAV(song, frames: 192_000)
+        for (name, from, to) in [("verse", "0", "1"), ("chorus", "2", "3")] {
+            let added = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "add", name, from, to])
+            try #require(added.status == 0, "\(added.stderr)")
+        }
+        let p = try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)"] + LivePlay.environment(dir)
+                                 + [E2E.woodshed, "play", song, "--pause", "--no-connect", "--jack-name", "wsmprisplay"])
+        defer { PrivateJackServer.terminate(p) }
+        #expect(try Self.await(bus, "woodshed\n", "-l") == "woodshed\n", "\(server.output(of: p))")
+        #expect(try Self.playerctl(bus, "-p", "woodshed", "status") == "Paused\n")
+        #expect(try Self.playerctl(bus, "-p", "woodshed", "metadata", "title") == "song.wav · verse\n")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "next")
+        #expect(try Self.await(bus, "chorus\n", "-p", "woodshed", "metadata", "woodshed:section") == "chorus\n")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "previous")
+        #expect(try Self.await(bus, "verse\n", "-p", "woodshed", "metadata", "woodshed:section") == "verse\n")
+        // A section step plays it from its first pass (as the pedal does); play-pause pauses it.
+        #expect(try Self.await(bus, "Playing\n", "-p", "woodshed", "status") == "Playing\n", "\(server.output(of: p))")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "play-pause")
+        #expect(try Self.await(bus, "Paused\n", "-p", "woodshed", "status") == "Paused\n", "\(server.output(of: p))")
+        #expect(server.output(of: p).stderr == "")
+    }
 }
