@@ -138,4 +138,32 @@ struct MPRISLiveTests {
         #expect(try Self.await(bus, "Paused\n", "-p", "woodshed", "status") == "Paused\n", "\(server.output(of: p))")
         #expect(server.output(of: p).stderr == "")
     }
+
+    @Test("dbus-monitor sees PropertiesChanged: Metadata after next, PlaybackStatus after play-pause", .timeLimit(.minutes(2)))
+    func announcesChanges() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let server = try PrivateJackServer()
+        defer { server.stop() }
+        let p = try Self.click(server, bus: bus, name: "wsmprissignals", ["132", "--meter", "7/8"])
+        defer { PrivateJackServer.terminate(p) }
+        #expect(try Self.await(bus, "woodshed\n", "-l") == "woodshed\n")
+        let monitor = try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "dbus-monitor", "--session",
+                                                        "type='signal',member='PropertiesChanged',path='/org/mpris/MediaPlayer2'"])
+        defer { PrivateJackServer.terminate(monitor) }
+        // dbus-monitor is listening once it has printed its own NameAcquired signal.
+        #expect(PrivateJackServer.wait(timeout: 5) { server.output(of: monitor).stdout.contains("NameAcquired") })
+        // What the monitor printed, its indentation squeezed to one space.
+        let seen = { server.output(of: monitor).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let signal = "path=/org/mpris/MediaPlayer2; interface=org.freedesktop.DBus.Properties; member=PropertiesChanged "
+            + "string \"org.mpris.MediaPlayer2.Player\" array [ dict entry( string "
+        _ = try Self.playerctl(bus, "-p", "woodshed", "next")
+        let metadata = signal + "\"Metadata\" variant array [ dict entry( string \"mpris:trackid\" variant object path "
+            + "\"/org/woodshed/click\" ) dict entry( string \"xesam:title\" variant string \"133 BPM · 7/8\" ) dict entry( "
+            + "string \"woodshed:bpm\" variant double 133 ) dict entry( string \"woodshed:meter\" variant string \"7/8\" ) ] ) ] array [ ]"
+        #expect(PrivateJackServer.wait(timeout: 5) { seen().contains(metadata) }, "\(seen())")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "play-pause")
+        let stopped = signal + "\"PlaybackStatus\" variant string \"Stopped\" ) ] array [ ]"
+        #expect(PrivateJackServer.wait(timeout: 5) { seen().contains(stopped) }, "\(seen())")
+    }
 }
