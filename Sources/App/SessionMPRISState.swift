@@ -1,4 +1,5 @@
 import Control
+import Foundation
 import MPRIS
 import WoodshedCore
 
@@ -23,12 +24,16 @@ extension MetronomeController {
 }
 
 extension PlayerController {
-    /// Playing or paused (stopped once the program ended), "file · section", the section and pass.
+    /// Playing or paused (stopped once the program ended), "file · section", the section and
+    /// pass, the play head in the file (the section's start in count-ins and gaps), its URL and length.
     public var mprisState: MPRISState {
         let v = player.view()
         let status: MPRISState.Status = v.phase == .ended ? .stopped : v.paused ? .paused : .playing
-        let name = file.info.path.split(separator: "/").last.map(String.init) ?? file.info.path
-        return MPRISState(kind: .player, status: status, title: "\(name) · \(v.sectionName)",
-                          section: v.sectionName, pass: v.pass + 1)
+        let url = URL(fileURLWithPath: file.info.path)
+        let rate = Int128(max(file.info.rate, 1))
+        let micros = { (frames: Int64) in Int64(ExactMath.roundDiv(Int128(frames) * 1_000_000, rate)) }
+        return MPRISState(kind: .player, status: status, title: "\(url.lastPathComponent) · \(v.sectionName)",
+                          section: v.sectionName, pass: v.pass + 1, position: micros(v.sourceFrame),
+                          length: micros(file.info.frames), url: url.absoluteString)
     }
 }

@@ -37,27 +37,33 @@ public enum MPRISProperties {
         case "Shuffle": .bool(false)
         case "Metadata": .dictionary(metadata(state))
         case "Volume": .double(state.volume)
-        case "Position": .int64(0)
+        case "Position": .int64(state.position ?? 0)
         case "CanGoNext", "CanGoPrevious": .bool(state.kind != .other)
         case "CanPlay", "CanPause", "CanControl": .bool(true)
-        case "CanSeek": .bool(false)
+        case "CanSeek": .bool(state.position != nil)
         default: nil
         }
     }
 
     /// `Metadata`: the track id (the session's kind), the title, and Woodshed's own keys.
     public static func metadata(_ state: MPRISState) -> [(key: String, value: MPRISValue)] {
-        let track = switch state.kind {
-        case .metronome: "/org/woodshed/click"
-        case .player: "/org/woodshed/section"
-        case .other: "/org/woodshed/sound"
-        }
-        var m: [(key: String, value: MPRISValue)] = [("mpris:trackid", .objectPath(track)), ("xesam:title", .string(state.title))]
+        var m: [(key: String, value: MPRISValue)] = [("mpris:trackid", .objectPath(trackID(state.kind))), ("xesam:title", .string(state.title))]
+        if let url = state.url { m.append(("xesam:url", .string(url))) }
+        if let length = state.length { m.append(("mpris:length", .int64(length))) }
         if let bpm = state.milliBPM { m.append(("woodshed:bpm", .double(Double(bpm) / 1000))) }
         if let meter = state.meter { m.append(("woodshed:meter", .string(meter))) }
         if let section = state.section { m.append(("woodshed:section", .string(section))) }
         if let pass = state.pass { m.append(("woodshed:pass", .int32(Int32(clamping: pass)))) }
         return m
+    }
+
+    /// `mpris:trackid` of a session of `kind`.
+    public static func trackID(_ kind: MPRISState.Kind) -> String {
+        switch kind {
+        case .metronome: "/org/woodshed/click"
+        case .player: "/org/woodshed/section"
+        case .other: "/org/woodshed/sound"
+        }
     }
 
     /// The announced player properties whose value differs between `old` and `new`.

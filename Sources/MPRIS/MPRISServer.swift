@@ -85,6 +85,7 @@ public final class MPRISServer {
 
     /// One method call (from `woodshed_mpris_method`): replies, then performs its action.
     func call(_ member: String, message: OpaquePointer) -> Int32 {
+        if member == "Seek" || member == "SetPosition" { return seek(member, message: message) }
         guard let call = MPRISCall(rawValue: member) else {
             return woodshed_sd_bus_reply_error(message, "org.freedesktop.DBus.Error.NotSupported",
                                                "Woodshed does not support \(member) yet")
@@ -92,6 +93,24 @@ public final class MPRISServer {
         let r = woodshed_sd_bus_reply_empty(message)
         if let action = call.action(in: state.kind) { perform(action) }
         return r
+    }
+
+    /// `Seek(x)` or `SetPosition(o, x)`: replies, performs the jump, then says where it went (`Seeked`).
+    private func seek(_ member: String, message: OpaquePointer) -> Int32 {
+        var r: Int32 = 0
+        var path: UnsafePointer<CChar>?
+        if member == "SetPosition" { r = sd_bus_message_read_basic(message, CChar(UInt8(ascii: "o")), &path) }
+        var micros: Int64 = 0
+        if r >= 0 { r = sd_bus_message_read_basic(message, CChar(UInt8(ascii: "x")), &micros) }
+        guard r >= 0 else { return r }
+        let action = member == "Seek" ? MPRISSeek.action(offset: micros, in: state)
+            : MPRISSeek.action(setPosition: micros, trackID: path.map { String(cString: $0) } ?? "", in: state)
+        let replied = woodshed_sd_bus_reply_empty(message)
+        if let action, let target = MPRISSeek.target(of: action, from: state) {
+            perform(action)
+            if let bus { _ = woodshed_mpris_emit_seeked(bus, target) }
+        }
+        return replied
     }
 
     private static func noBus(_ r: Int32) -> String {

@@ -35,9 +35,17 @@ public struct MPRISState: Equatable, Sendable {
     public var pass: Int?
     /// `Volume`, linear (1 = as loud as the sound is).
     public var volume: Double
+    /// `Position` in microseconds of the file (the player; during count-ins and gaps the
+    /// section's start); nil: no position (the metronome), and no seeking.
+    public var position: Int64?
+    /// `mpris:length`, the file's length in microseconds (nil: no file).
+    public var length: Int64?
+    /// `xesam:url`, the file's `file://` URL (nil: no file).
+    public var url: String?
 
     public init(kind: Kind, status: Status, title: String, milliBPM: Int64? = nil, meter: String? = nil,
-                section: String? = nil, pass: Int? = nil, volume: Double = 1) {
+                section: String? = nil, pass: Int? = nil, volume: Double = 1, position: Int64? = nil,
+                length: Int64? = nil, url: String? = nil) {
         self.kind = kind
         self.status = status
         self.title = title
@@ -46,5 +54,8 @@ public struct MPRISState: Equatable, Sendable {
         self.section = section
         self.pass = pass
         self.volume = volume
+        self.position = position
+        self.length = length
+        self.url = url
     }
 }

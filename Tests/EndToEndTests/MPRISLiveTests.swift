@@ -108,7 +108,7 @@ struct MPRISLiveTests {
         #expect(server.output(of: hidden).stderr == "")
     }
 
-    @Test("woodshed play: Paused at the start, Next and Previous step the section (and play it), play-pause pauses", .timeLimit(.minutes(2)))
+    @Test("woodshed play: Paused at the start, Next/Previous step the section (and play it), play-pause pauses, SetPosition seeks (Seeked, Position), url and length", .timeLimit(.minutes(2)))
     func drivesThePlayer() throws {
         let bus = try PrivateSessionBus()
         defer { bus.stop() }
@@ -118,7 +118,7 @@ struct MPRISLiveTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let song = dir.appendingPathComponent("song.wav").path
         try TestAudio.numberedWAV(song, frames: 192_000)
-        for (name, from, to) in [("verse", "0", "1"), ("chorus", "2", "3")] {
+        for (name, from, to) in [("verse", "0", "3"), ("chorus", "3", "4")] {
             let added = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "add", name, from, to])
             try #require(added.status == 0, "\(added.stderr)")
         }
@@ -136,6 +136,23 @@ struct MPRISLiveTests {
         #expect(try Self.await(bus, "Playing\n", "-p", "woodshed", "status") == "Playing\n", "\(server.output(of: p))")
         _ = try Self.playerctl(bus, "-p", "woodshed", "play-pause")
         #expect(try Self.await(bus, "Paused\n", "-p", "woodshed", "status") == "Paused\n", "\(server.output(of: p))")
+        #expect(try Self.playerctl(bus, "-p", "woodshed", "metadata", "mpris:length") == "4000000\n")
+        #expect(try Self.playerctl(bus, "-p", "woodshed", "metadata", "xesam:url") == "\(URL(fileURLWithPath: song).absoluteString)\n")
+        // Paused in the verse (0–3 s): SetPosition to 2 s is said at once (Seeked, exactly), and
+        // heard from there when it plays again (Position, a moment later).
+        let monitor = try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "dbus-monitor", "--session",
+                                                        "type='signal',member='Seeked'"])
+        defer { PrivateJackServer.terminate(monitor) }
+        #expect(PrivateJackServer.wait(timeout: 5) { server.output(of: monitor).stdout.contains("NameAcquired") })
+        _ = try Self.playerctl(bus, "-p", "woodshed", "position", "2")
+        let seen = { server.output(of: monitor).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        #expect(PrivateJackServer.wait(timeout: 5) {
+            seen().contains("path=/org/mpris/MediaPlayer2; interface=org.mpris.MediaPlayer2.Player; member=Seeked int64 2000000")
+        }, "\(seen())")
+        _ = try Self.playerctl(bus, "-p", "woodshed", "play")
+        #expect(try Self.await(bus, "Playing\n", "-p", "woodshed", "status") == "Playing\n")
+        let position = Double(try Self.playerctl(bus, "-p", "woodshed", "position").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        #expect(position >= 2 && position < 3, "\(position)")
         #expect(server.output(of: p).stderr == "")
     }
 

@@ -66,6 +66,11 @@ static inline int woodshed_sd_bus_reply_empty(sd_bus_message *call) {
     return sd_bus_reply_method_return(call, NULL);
 }
 
+/// The player's `Seeked` signal (`sd_bus_emit_signal` is variadic).
+static inline int woodshed_mpris_emit_seeked(sd_bus *bus, int64_t position) {
+    return sd_bus_emit_signal(bus, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Seeked", "x", position);
+}
+
 /// An error reply with a name and a message.
 static inline int woodshed_sd_bus_reply_error(sd_bus_message *call, const char *name, const char *message) {
     return sd_bus_reply_method_errorf(call, name, "%s", message);
