@@ -3,16 +3,17 @@ import Control
 /// The player's `Seek` and `SetPosition` as the one vocabulary's jump: the play head moves by
 /// whole milliseconds of the file, within the pass. Any thread (pure functions).
 public enum MPRISSeek {
-    /// `Seek(offset)`: by `offset` microseconds (toward zero to whole milliseconds); nil when
-    /// the session has no position (the metronome) or the offset is under a millisecond.
+    /// `Seek(offset)`: by `offset` microseconds (to the nearest millisecond, halves away from
+    /// zero); nil when the session has no position (the metronome) or the offset is under half a
+    /// millisecond.
     public static func action(offset: Int64, in state: MPRISState) -> Action? {
         guard state.position != nil else { return nil }
-        let ms = offset / 1000
+        let ms = (offset >= 0 ? offset + 500 : offset - 500) / 1000
         guard ms != 0 else { return nil }
         return .jump(milliseconds: Int(clamping: ms))
     }
 
-    /// `SetPosition(trackId, position)`: to `position` microseconds, if `trackId` is the track
+    /// `SetPosition(trackId, position)`: to `position` microseconds (within half a millisecond), if `trackId` is the track
     /// playing and the position is within the file (MPRIS: otherwise nothing).
     public static func action(setPosition position: Int64, trackID: String, in state: MPRISState) -> Action? {
         guard let here = state.position, position >= 0, position <= (state.length ?? .max),

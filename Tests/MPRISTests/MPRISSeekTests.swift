@@ -7,11 +7,13 @@ struct MPRISSeekTests {
     let player = MPRISState(kind: .player, status: .playing, title: "song.wav · verse", section: "verse", pass: 1,
                             position: 2_000_000, length: 4_000_000, url: "file:///music/song.wav")
 
-    @Test("Seek by 1.5 s is a jump of 1500 ms, to 3.5 s; under a millisecond, nothing")
+    @Test("Seek by 1.5 s is a jump of 1500 ms, to 3.5 s; to the nearest millisecond; under half of one, nothing")
     func seek() {
         #expect(MPRISSeek.action(offset: 1_500_000, in: player) == .jump(milliseconds: 1_500))
-        #expect(MPRISSeek.action(offset: -2_500_999, in: player) == .jump(milliseconds: -2_500))
-        #expect(MPRISSeek.action(offset: 999, in: player) == nil)
+        #expect(MPRISSeek.action(offset: -2_500_499, in: player) == .jump(milliseconds: -2_500))
+        #expect(MPRISSeek.action(offset: -2_500_500, in: player) == .jump(milliseconds: -2_501))
+        #expect(MPRISSeek.action(offset: 500, in: player) == .jump(milliseconds: 1))
+        #expect(MPRISSeek.action(offset: 499, in: player) == nil)
         #expect(MPRISSeek.target(of: .jump(milliseconds: 1_500), from: player) == 3_500_000)
         #expect(MPRISSeek.target(of: .jump(milliseconds: -2_500), from: player) == 0)
         #expect(MPRISSeek.target(of: .jump(milliseconds: 9_000), from: player) == 4_000_000)
@@ -23,6 +25,12 @@ struct MPRISSeekTests {
         #expect(MPRISSeek.action(setPosition: 500_000, trackID: "/org/woodshed/click", in: player) == nil)
         #expect(MPRISSeek.action(setPosition: 4_000_001, trackID: "/org/woodshed/section", in: player) == nil)
         #expect(MPRISSeek.action(setPosition: -1, trackID: "/org/woodshed/section", in: player) == nil)
+        // From 0.109333 s to 2 s: 1891 ms, to within half a millisecond of the position asked.
+        var early = player
+        early.position = 109_333
+        let jump = MPRISSeek.action(setPosition: 2_000_000, trackID: "/org/woodshed/section", in: early)
+        #expect(jump == .jump(milliseconds: 1_891))
+        #expect(jump.flatMap { MPRISSeek.target(of: $0, from: early) } == 2_000_333)
     }
 
     @Test("the metronome has no position: no seeking, CanSeek false, Position 0")
