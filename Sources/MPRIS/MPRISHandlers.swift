@@ -23,3 +23,16 @@ func woodshedMPRISGet(_ bus: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ in
     guard let value else { return -22 }
     return MPRISMessage(message: reply).append(value)
 }
+
+@_cdecl("woodshed_mpris_set")
+func woodshedMPRISSet(_ bus: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ interface: UnsafePointer<CChar>?,
+                      _ property: UnsafePointer<CChar>?, _ value: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
+                      _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    guard let property, let value, let userdata else { return -22 }
+    var number = 0.0
+    let r = sd_bus_message_read_basic(value, CChar(UInt8(ascii: "d")), &number)
+    guard r >= 0 else { return r }
+    let server = Unmanaged<MPRISServer>.fromOpaque(userdata).takeUnretainedValue()
+    server.set(String(cString: property), to: number)
+    return 0
+}

@@ -33,7 +33,9 @@ public enum MPRISProperties {
         switch name {
         case "PlaybackStatus": .string(state.status.rawValue)
         case "LoopStatus": .string("None")
-        case "Rate", "MinimumRate", "MaximumRate": .double(1)
+        case "Rate": .double(MPRISRate.values(state).rate)
+        case "MinimumRate": .double(MPRISRate.values(state).minimum)
+        case "MaximumRate": .double(MPRISRate.values(state).maximum)
         case "Shuffle": .bool(false)
         case "Metadata": .dictionary(metadata(state))
         case "Volume": .double(state.volume)

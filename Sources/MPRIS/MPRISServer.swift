@@ -95,6 +95,12 @@ public final class MPRISServer {
         return r
     }
 
+    /// A writable property set (from `woodshed_mpris_set`): `Rate` or `Volume`, as an action.
+    func set(_ property: String, to value: Double) {
+        let action = property == "Rate" ? MPRISRate.action(set: value, in: state) : MPRISVolume.action(set: value, in: state)
+        if let action { perform(action) }
+    }
+
     /// `Seek(x)` or `SetPosition(o, x)`: replies, performs the jump, then says where it went (`Seeked`).
     private func seek(_ member: String, message: OpaquePointer) -> Int32 {
         var r: Int32 = 0

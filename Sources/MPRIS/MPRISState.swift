@@ -21,6 +21,14 @@ public struct MPRISState: Equatable, Sendable {
         case stopped = "Stopped"
     }
 
+    /// What `Rate` is in a session.
+    public enum Rate: Equatable, Sendable {
+        /// The player's session speed in thousandths (1000 = as recorded), within `range`.
+        case speed(thousandths: Int, range: ClosedRange<Int>)
+        /// The metronome's tempo over its tempo at the start, tempos within `range`.
+        case tempo(milliBPM: Int64, atStart: Int64, range: ClosedRange<Int64>)
+    }
+
     public var kind: Kind
     public var status: Status
     /// `xesam:title`: "132 BPM · 7/8", or the file and section.
@@ -42,10 +50,12 @@ public struct MPRISState: Equatable, Sendable {
     public var length: Int64?
     /// `xesam:url`, the file's `file://` URL (nil: no file).
     public var url: String?
+    /// `Rate` (nil: always 1, not settable).
+    public var rate: Rate?
 
     public init(kind: Kind, status: Status, title: String, milliBPM: Int64? = nil, meter: String? = nil,
                 section: String? = nil, pass: Int? = nil, volume: Double = 1, position: Int64? = nil,
-                length: Int64? = nil, url: String? = nil) {
+                length: Int64? = nil, url: String? = nil, rate: Rate? = nil) {
         self.kind = kind
         self.status = status
         self.title = title
@@ -57,5 +67,6 @@ public struct MPRISState: Equatable, Sendable {
         self.position = position
         self.length = length
         self.url = url
+        self.rate = rate
     }
 }

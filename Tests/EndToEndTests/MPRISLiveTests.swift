@@ -34,7 +34,7 @@ struct MPRISLiveTests {
         return last
     }
 
-    @Test("status, next/previous (±1 BPM), play-pause and the metadata read back", .timeLimit(.minutes(2)))
+    @Test("status, next/previous (±1 BPM), play-pause, volume, Rate (tempo over the start's) and the metadata read back", .timeLimit(.minutes(2)))
     func drivesTheClick() throws {
         let bus = try PrivateSessionBus()
         defer { bus.stop() }
@@ -61,6 +61,14 @@ struct MPRISLiveTests {
         let heard = PrivateJackServer.wait(timeout: 5) { server.output(of: p).stdout.contains(" · 131 BPM · 7/8 · ") }
         #expect(heard, "\(server.output(of: p))")
         #expect(server.output(of: p).stderr == "")
+        // Volume is the click's; Rate the tempo over the tempo at the start (132 BPM).
+        _ = try Self.playerctl(bus, "-p", "woodshed", "volume", "0.8")
+        #expect(try Self.await(bus, "0.800000\n", "-p", "woodshed", "volume") == "0.800000\n")
+        let set = try E2E.run("dbus-send", ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.woodshed", "/org/mpris/MediaPlayer2",
+                                            "org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player", "string:Rate",
+                                            "variant:double:1.5"], environment: bus.environment)
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(try Self.await(bus, "198 BPM · 7/8\n", "-p", "woodshed", "metadata", "title") == "198 BPM · 7/8\n")
         _ = try Self.playerctl(bus, "-p", "woodshed", "stop")
         #expect(try Self.await(bus, "Stopped\n", "-p", "woodshed", "status") == "Stopped\n")
     }
@@ -158,7 +166,7 @@ struct MPRISLiveTests {
         #expect(server.output(of: p).stderr == "")
     }
 
-    @Test("dbus-monitor sees PropertiesChanged: Metadata after next, PlaybackStatus after play-pause", .timeLimit(.minutes(2)))
+    @Test("dbus-monitor sees PropertiesChanged: Rate and Metadata after next, PlaybackStatus after play-pause", .timeLimit(.minutes(2)))
     func announcesChanges() throws {
         let bus = try PrivateSessionBus()
         defer { bus.stop() }
@@ -177,7 +185,8 @@ struct MPRISLiveTests {
         let signal = "path=/org/mpris/MediaPlayer2; interface=org.freedesktop.DBus.Properties; member=PropertiesChanged "
             + "string \"org.mpris.MediaPlayer2.Player\" array [ dict entry( string "
         _ = try Self.playerctl(bus, "-p", "woodshed", "next")
-        let metadata = signal + "\"Metadata\" variant array [ dict entry( string \"mpris:trackid\" variant object path "
+        // 133 BPM over the 132 at the start: Rate 1.00758 (as dbus-monitor prints it), then the metadata.
+        let metadata = signal + "\"Rate\" variant double 1.00758 ) dict entry( string \"Metadata\" variant array [ dict entry( string \"mpris:trackid\" variant object path "
             + "\"/org/woodshed/click\" ) dict entry( string \"xesam:title\" variant string \"133 BPM · 7/8\" ) dict entry( "
             + "string \"woodshed:bpm\" variant double 133 ) dict entry( string \"woodshed:meter\" variant string \"7/8\" ) ] ) ] array [ ]"
         #expect(PrivateJackServer.wait(timeout: 5) { seen().contains(metadata) }, "\(seen())")

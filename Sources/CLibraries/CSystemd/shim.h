@@ -10,6 +10,10 @@ int woodshed_mpris_method(sd_bus_message *m, void *userdata, sd_bus_error *error
 int woodshed_mpris_get(sd_bus *bus, const char *path, const char *interface, const char *property,
                        sd_bus_message *reply, void *userdata, sd_bus_error *error);
 
+/// The writable properties of the player interface (Rate, Volume).
+int woodshed_mpris_set(sd_bus *bus, const char *path, const char *interface, const char *property,
+                       sd_bus_message *value, void *userdata, sd_bus_error *error);
+
 /// org.mpris.MediaPlayer2: the root interface.
 static inline const sd_bus_vtable *woodshed_mpris_root_vtable(void) {
     static const sd_bus_vtable table[] = {
@@ -43,10 +47,10 @@ static inline const sd_bus_vtable *woodshed_mpris_player_vtable(void) {
         SD_BUS_SIGNAL("Seeked", "x", 0),
         SD_BUS_PROPERTY("PlaybackStatus", "s", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
         SD_BUS_PROPERTY("LoopStatus", "s", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
-        SD_BUS_PROPERTY("Rate", "d", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
+        SD_BUS_WRITABLE_PROPERTY("Rate", "d", woodshed_mpris_get, woodshed_mpris_set, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
         SD_BUS_PROPERTY("Shuffle", "b", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_CONST),
         SD_BUS_PROPERTY("Metadata", "a{sv}", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
-        SD_BUS_PROPERTY("Volume", "d", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
+        SD_BUS_WRITABLE_PROPERTY("Volume", "d", woodshed_mpris_get, woodshed_mpris_set, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
         SD_BUS_PROPERTY("Position", "x", woodshed_mpris_get, 0, 0),
         SD_BUS_PROPERTY("MinimumRate", "d", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
         SD_BUS_PROPERTY("MaximumRate", "d", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
