@@ -31,7 +31,8 @@ extension PlayerController {
 
     /// Playing or paused (stopped once the program ended), "file · section", the section and
     /// pass, the play head in the file (the section's start in count-ins and gaps), its URL and
-    /// length, the session speed as the rate.
+    /// length, the session speed as the rate, the section looping endlessly (`Track`) or the
+    /// program looping all (`Playlist`).
     public var mprisState: MPRISState {
         let v = player.view()
         let status: MPRISState.Status = v.phase == .ended ? .stopped : v.paused ? .paused : .playing
@@ -41,6 +42,7 @@ extension PlayerController {
         return MPRISState(kind: .player, status: status, title: "\(url.lastPathComponent) · \(v.sectionName)",
                           section: v.sectionName, pass: v.pass + 1, position: micros(v.sourceFrame),
                           length: micros(file.info.frames), url: url.absoluteString,
-                          rate: .speed(thousandths: v.sessionSpeed, range: Self.speedRange))
+                          rate: .speed(thousandths: v.sessionSpeed, range: Self.speedRange),
+                          loop: v.passes == nil ? .track : player.sections[v.sectionIndex].plan.advance == .loopAll ? .playlist : .none)
     }
 }

@@ -32,7 +32,7 @@ public enum MPRISProperties {
     public static func player(_ name: String, _ state: MPRISState) -> MPRISValue? {
         switch name {
         case "PlaybackStatus": .string(state.status.rawValue)
-        case "LoopStatus": .string("None")
+        case "LoopStatus": .string(state.loop.rawValue)
         case "Rate": .double(MPRISRate.values(state).rate)
         case "MinimumRate": .double(MPRISRate.values(state).minimum)
         case "MaximumRate": .double(MPRISRate.values(state).maximum)

@@ -29,6 +29,15 @@ public struct MPRISState: Equatable, Sendable {
         case tempo(milliBPM: Int64, atStart: Int64, range: ClosedRange<Int64>)
     }
 
+    /// `LoopStatus`, in MPRIS's words.
+    public enum Loop: String, Equatable, Sendable {
+        case none = "None"
+        /// The section repeats endlessly.
+        case track = "Track"
+        /// After the last section, the first again (loop all).
+        case playlist = "Playlist"
+    }
+
     public var kind: Kind
     public var status: Status
     /// `xesam:title`: "132 BPM · 7/8", or the file and section.
@@ -52,10 +61,13 @@ public struct MPRISState: Equatable, Sendable {
     public var url: String?
     /// `Rate` (nil: always 1, not settable).
     public var rate: Rate?
+    /// `LoopStatus`.
+    public var loop: Loop
 
     public init(kind: Kind, status: Status, title: String, milliBPM: Int64? = nil, meter: String? = nil,
                 section: String? = nil, pass: Int? = nil, volume: Double = 1, position: Int64? = nil,
-                length: Int64? = nil, url: String? = nil, rate: Rate? = nil) {
+                length: Int64? = nil, url: String? = nil, rate: Rate? = nil,
+                loop: Loop = .none) {
         self.kind = kind
         self.status = status
         self.title = title
@@ -68,5 +80,6 @@ public struct MPRISState: Equatable, Sendable {
         self.length = length
         self.url = url
         self.rate = rate
+        self.loop = loop
     }
 }

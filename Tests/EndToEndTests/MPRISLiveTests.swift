@@ -145,6 +145,7 @@ struct MPRISLiveTests {
         _ = try Self.playerctl(bus, "-p", "woodshed", "play-pause")
         #expect(try Self.await(bus, "Paused\n", "-p", "woodshed", "status") == "Paused\n", "\(server.output(of: p))")
         #expect(try Self.playerctl(bus, "-p", "woodshed", "metadata", "mpris:length") == "4000000\n")
+        #expect(try Self.playerctl(bus, "-p", "woodshed", "loop") == "None\n")
         #expect(try Self.playerctl(bus, "-p", "woodshed", "metadata", "xesam:url") == "\(URL(fileURLWithPath: song).absoluteString)\n")
         // Paused in the verse (0–3 s): SetPosition to 2 s is said at once (Seeked), and
         // heard from there when it plays again (Position, a moment later).
@@ -193,5 +194,27 @@ struct MPRISLiveTests {
         _ = try Self.playerctl(bus, "-p", "woodshed", "play-pause")
         let stopped = signal + "\"PlaybackStatus\" variant string \"Stopped\" ) ] array [ ]"
         #expect(PrivateJackServer.wait(timeout: 5) { seen().contains(stopped) }, "\(seen())")
+    }
+
+    @Test("woodshed play --repeat endless: LoopStatus Track; --advance loop-all: Playlist", .timeLimit(.minutes(2)))
+    func loopStatus() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let server = try PrivateJackServer()
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("song.wav").path
+        try TestAudio.numberedWAV(song, frames: 96_000)
+        for (i, (args, loop)) in [(["--repeat", "endless"], "Track\n"), (["--advance", "loop-all"], "Playlist\n")].enumerated() {
+            let p = try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)"] + LivePlay.environment(dir)
+                                     + [E2E.woodshed, "play", song, "--from", "0", "--to", "1", "--pause", "--no-connect",
+                                        "--jack-name", "wsmprisloop\(i)"] + args)
+            defer { PrivateJackServer.terminate(p) }
+            #expect(try Self.await(bus, "woodshed\n", "-l") == "woodshed\n", "\(server.output(of: p))")
+            #expect(try Self.playerctl(bus, "-p", "woodshed", "loop") == loop, "\(args)")
+            PrivateJackServer.terminate(p)
+            #expect(try Self.await(bus, "", "-l") == "")
+        }
     }
 }

@@ -34,4 +34,15 @@ struct MPRISRateTests {
         #expect(MPRISVolume.action(set: 0.5, in: click) == nil)
         #expect(MPRISVolume.action(set: 0.8, in: player) == nil)
     }
+
+    @Test("LoopStatus: None, Track (the section endlessly), Playlist (loop all); a change is announced")
+    func loop() {
+        var endless = player
+        endless.loop = .track
+        #expect(MPRISProperties.player("LoopStatus", player) == .string("None"))
+        #expect(MPRISProperties.player("LoopStatus", endless) == .string("Track"))
+        endless.loop = .playlist
+        #expect(MPRISProperties.player("LoopStatus", endless) == .string("Playlist"))
+        #expect(MPRISProperties.changed(from: player, to: endless) == ["LoopStatus"])
+    }
 }
