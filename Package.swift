@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CJack", path: "Sources/CLibraries/CJack", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
         .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CLibraries/CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
+        .systemLibrary(name: "CSystemd", path: "Sources/CLibraries/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(name: "CRealtimeSanitizer", path: "Sources/CLibraries/CRealtimeSanitizer"),
         // The version and install prefix, written by the Makefile at build time (scripts/build-info.sh).
         .target(name: "CBuildInfo", path: "Sources/CLibraries/CBuildInfo"),
@@ -54,10 +55,12 @@ let package = Package(
         .target(name: "TerminalUI"),
         // The control thread: live state, keyboard actions, commands to the renderer.
         .target(name: "Control", dependencies: ["WoodshedCore", "RenderGraph", "RealtimeKit", "Persistence", "Sounds", "MIDI"]),
+        // The desktop's media controls: the MPRIS object on the session bus (sd-bus), its calls as actions.
+        .target(name: "MPRIS", dependencies: ["Control", "CSystemd"]),
         // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
         .target(name: "App", dependencies: [
             "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
-            "Media", "Player",
+            "Media", "Player", "MPRIS",
         ]),
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
@@ -93,6 +96,7 @@ let package = Package(
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
         .testTarget(name: "CompletionsTests", dependencies: ["Completions", "Persistence", "WoodshedCore"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Control"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
     ]
 )

@@ -2,6 +2,7 @@ import Control
 import Foundation
 import JackBackend
 import MIDIInput
+import MPRIS
 import TerminalUI
 
 /// A live session on the control loop: keys from standard input, RtMidi input (it wakes the
@@ -26,6 +27,11 @@ public final class LiveEngine {
     public let stopAfter: Double?
     /// MIDI inputs read through RtMidi (ALSA), if any.
     public var midiInputs: [RtMidiInput] = []
+    /// Put the MPRIS object on the session bus while a run lasts. The live commands turn it on
+    /// (`--no-mpris` leaves it off); off by default, so an engine in a test never sees the bus.
+    public var mpris = false
+    /// The MPRIS object of the run, if there is a session bus.
+    private var mprisLink: MPRISLink?
     /// When `--for` runs out, on the loop's clock.
     public private(set) var timerEnds: Double?
     /// The `--for` fade-out once it has begun (the JACK link and the deck take it up on a new
@@ -72,6 +78,11 @@ public final class LiveEngine {
     public func run(_ controller: SessionController) -> ControlLoop.End {
         self.controller = controller
         defer { self.controller = nil }
+        // Said once, before the display takes the screen and stderr.
+        if mpris {
+            mprisLink = MPRISLink.open(loop: loop, state: controller.mprisState, perform: { [unowned self] in perform($0) },
+                                       warn: writeStderr)
+        }
         // RtMidi, ALSA and libjack print to stderr from their own threads: while the display is
         // up, that goes to a log file instead of over the screen.
         let stderrLog = fullScreen ? try? StderrRedirect(appendingTo: StderrLog.path()) : nil
@@ -81,7 +92,10 @@ public final class LiveEngine {
         autosave = Autosave(loop: loop, interval: controller.autosaveInterval) { controller.save() }
         if let line = controller.startLine(), !fullScreen { write(controller.command + line) }
         start(controller, terminal: terminal, autosave: autosave)
+        mprisLink?.start { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
         let end = loop.run()
+        mprisLink?.close()
+        mprisLink = nil
         // The pipe closes with the loop: RtMidi's thread must not write to a reused descriptor.
         for input in midiInputs { input.wake(-1) }
         controller.willStop(now: loop.now)
@@ -131,6 +145,7 @@ public final class LiveEngine {
         for action in session.takeMIDIActions() { perform(action) }
         output.tick(now: now)
         controller.refresh(now: now)
+        mprisLink?.update(controller.mprisState)
         if controller.hasUnsavedChanges { autosave?.changed() }
         // Drawn even when this refresh saw the end: the last plain line ("0:00 remaining").
         if fullScreen {

@@ -20,6 +20,8 @@ public final class MetronomeController: SessionController {
     /// MIDI counters read before the client closes (the stop line).
     private var counts: String?
 
+    /// The tempo at the start: MPRIS's `Rate` is the tempo over it.
+    let startMilliBPM: Int64
     public let command = "woodshed click: "
     public let autosaveInterval = 2.0
     public var showsScope: Bool { false }
@@ -29,6 +31,7 @@ public final class MetronomeController: SessionController {
         self.store = store
         self.summary = summary
         self.note = note
+        startMilliBPM = engine.session.settings.milliBPM
     }
 
     public func startLine() -> String? {

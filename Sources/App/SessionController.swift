@@ -1,4 +1,5 @@
 import Control
+import MPRIS
 import TerminalUI
 
 /// One kind of live session (metronome, player, shadowing, playlist, noise) plugged into the
@@ -24,6 +25,8 @@ public protocol SessionController: AnyObject {
     /// Plain output: the lines that are due since the last call, whole (a bar line of the
     /// click has no prefix; the player's and noise's lines start with `command`).
     func plainLines(now: Double) -> [String]
+    /// What the MPRIS object shows now (the desktop's media controls, `playerctl`).
+    var mprisState: MPRISState { get }
     /// True while the oscilloscope and meters are shown under the screen.
     var showsScope: Bool { get }
     /// `--for`: fade the output out linearly over `seconds`, frame by frame, from now.

@@ -20,6 +20,8 @@ public struct ClickLaunch {
     /// `--for`, already checked by `DurationText.seconds`.
     public var duration: String?
     public var note: String?
+    /// The MPRIS object on the session bus (`--no-mpris`: false).
+    public var mpris = true
 
     public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool,
                 connect: [String], noConnect: Bool, jackName: String, server: String?, transport: TransportMode,
@@ -68,6 +70,7 @@ public struct ClickLaunch {
         installQuitSignals()
         let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds), fade: fade)
         engine.midiInputs = midiSetup.alsaInputs
+        engine.mpris = mpris
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
         engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note))
         midiSetup.close()

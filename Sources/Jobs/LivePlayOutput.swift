@@ -4,7 +4,7 @@ import Sounds
 
 /// Where a live player's sound goes and how long it runs (the output options of `play`,
 /// `shadow` and `playlist play`): JACK ports, client and server names, the click's sound and
-/// volume, start paused, `--for`, stay open at the end, the scope. Main thread.
+/// volume, start paused, `--for`, stay open at the end, the scope, MPRIS. Main thread.
 public struct LivePlayOutput: Sendable {
     public var sound: String
     public var volume: Float
@@ -20,9 +20,11 @@ public struct LivePlayOutput: Sendable {
     public var pause: Bool
     public var keepOpen: Bool
     public var scope: Bool
+    /// The MPRIS object on the session bus (`--no-mpris`: false).
+    public var mpris: Bool
 
     public init(sound: String, volume: Float, connect: [String], musicConnect: [String], noConnect: Bool, jackName: String,
-                server: String?, duration: String?, pause: Bool, keepOpen: Bool, scope: Bool) {
+                server: String?, duration: String?, pause: Bool, keepOpen: Bool, scope: Bool, mpris: Bool = true) {
         self.sound = sound
         self.volume = volume
         self.connect = connect
@@ -34,6 +36,7 @@ public struct LivePlayOutput: Sendable {
         self.pause = pause
         self.keepOpen = keepOpen
         self.scope = scope
+        self.mpris = mpris
     }
 
     /// Checks what the parser cannot (the click sound) before anything is opened.

@@ -90,6 +90,7 @@ public struct PlayLaunch {
         debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
         installQuitSignals()
         let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
+        engine.mpris = output.mpris
         engine.midiInputs = midiSetup.alsaInputs
         let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice)
         let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)

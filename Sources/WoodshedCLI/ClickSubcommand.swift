@@ -19,6 +19,7 @@ struct ClickSubcommand: ParsableCommand {
 
     @OptionGroup var click: ClickOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
+    @OptionGroup(title: "Remote control") var remote: RemoteOptions
     @Flag(name: .customLong("midi-clock"), help: "Send MIDI clock (24 per quarter note, start/stop/continue, song position) on woodshed:midi_clock.")
     var midiClock = false
     @Option(name: .long, parsing: .singleValue,
@@ -47,9 +48,10 @@ struct ClickSubcommand: ParsableCommand {
 
     func run() throws {
         let debug = diagnostics.start()
-        try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock, connect: connect,
-                        noConnect: noConnect, jackName: jack.jackName, server: jack.server,
-                        transport: TransportMode(rawValue: transport)!, duration: duration, note: note)
-            .run(debug: debug)
+        var launch = ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock, connect: connect,
+                                 noConnect: noConnect, jackName: jack.jackName, server: jack.server,
+                                 transport: TransportMode(rawValue: transport)!, duration: duration, note: note)
+        launch.mpris = !remote.noMPRIS
+        try launch.run(debug: debug)
     }
 }

@@ -292,7 +292,7 @@ struct LiveClickTests {
         let file = state.appendingPathComponent("woodshed/last-click.json")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"milliBPM\": 97".utf8).write(to: file)
-        let r = try server.run("/usr/bin/env", ["XDG_STATE_HOME=\(state.path)", E2E.woodshed, "click", "--no-connect", "--for", "1s"],
+        let r = try server.run("/usr/bin/env", ["XDG_STATE_HOME=\(state.path)", E2E.woodshed, "click", "--no-connect", "--no-mpris", "--for", "1s"],
                                timeout: 20)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr == "Warning: ignoring the last session, \(file.path): is not valid JSON. "
@@ -302,7 +302,7 @@ struct LiveClickTests {
         let saved = try String(contentsOf: file, encoding: .utf8)
         #expect(saved.contains("\"milliBPM\" : 120000"), "\(saved)")
         // The next run starts from it, with no warning.
-        let again = try server.run("/usr/bin/env", ["XDG_STATE_HOME=\(state.path)", E2E.woodshed, "click", "--no-connect", "--for", "1s"],
+        let again = try server.run("/usr/bin/env", ["XDG_STATE_HOME=\(state.path)", E2E.woodshed, "click", "--no-connect", "--no-mpris", "--for", "1s"],
                                    timeout: 20)
         #expect(again.status == 0 && again.stderr == "", "\(again.stderr)")
         #expect(again.stdout.hasPrefix("woodshed click: 120 BPM 4/4 (last session) ·"), "\(again.stdout)")

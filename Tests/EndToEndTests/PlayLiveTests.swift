@@ -171,7 +171,7 @@ struct PlayLiveTests {
         try #require(added.status == 0, "\(added.stderr)")
         let warning = "Warning: \(map.path): mappings[0].number: required for \"note\" messages; using the built-in MIDI map until the file is fixed\n"
         for command in ["play", "shadow"] {
-            let r = try server.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, command, song, "--no-connect", "--for", "1s"],
+            let r = try server.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, command, song, "--no-connect", "--no-mpris", "--for", "1s"],
                                    timeout: 30)
             #expect(r.status == 0, "\(command): \(r.stderr)")
             #expect(r.stderr == warning, "\(command)")
