@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CJack", path: "Sources/CLibraries/CJack", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
         .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CLibraries/CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
+        .systemLibrary(name: "CLo", path: "Sources/CLibraries/CLo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
         .target(name: "CRealtimeSanitizer", path: "Sources/CLibraries/CRealtimeSanitizer"),
 
         // Pure, testable time: tempo, meter, patterns, tempo maps, click scheduling.
@@ -52,20 +53,23 @@ let package = Package(
         .target(name: "TerminalUI"),
         // The control thread: live state, keyboard actions, commands to the renderer.
         .target(name: "Control", dependencies: ["WoodshedCore", "RenderGraph", "RealtimeKit", "Persistence", "Sounds", "MIDI"]),
+        // Remote control: OSC (klick's namespace and Woodshed's) on Woodshed's own UDP socket, and the
+        // Unix sockets of `woodshed ctl` (liblo only encodes and decodes messages). Control thread.
+        .target(name: "Remote", dependencies: ["CLo", "Control", "MIDI", "WoodshedCore"]),
         // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
         .target(name: "App", dependencies: [
             "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
-            "Media", "Player",
+            "Media", "Player", "Remote",
         ]),
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
             "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
-            "MIDIInput", "Control", "JackBackend",
+            "MIDIInput", "Control", "JackBackend", "Remote",
         ]),
         // The command line: argument parsing and option groups; each command calls one entry point of Jobs or App.
         .target(name: "WoodshedCLI", dependencies: [
             "Jobs", "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend",
-            "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player",
+            "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player", "Remote",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -84,6 +88,7 @@ let package = Package(
         .testTarget(name: "MIDIInputTests", dependencies: ["MIDIInput", "MIDI", "WoodshedTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "RemoteTests", dependencies: ["Remote", "Control", "MIDI"]),
         .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),

@@ -22,6 +22,9 @@ public struct ClickLaunch {
     /// `--for`, already checked by `DurationText.seconds`.
     public var duration: String?
     public var note: String?
+    /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
+    public var oscPort: UInt16?
+    public var oscBind: String?
 
     public init(click: ClickRequest, volume: Float, midiMap: String?, midiIn: [String], setlist: String?, midiClock: Bool,
                 connect: [String], noConnect: Bool, jackName: String, server: String?, transport: TransportMode,
@@ -48,6 +51,7 @@ public struct ClickLaunch {
         if let bad = start.unusableLastSession {
             writeStderr("Warning: ignoring the last session, \(bad). The next saved settings replace it; the file is then kept as \(store.brokenURL.path).\n")
         }
+        let remote = try RemoteSurfaces(oscPort: oscPort, oscBind: oscBind)
         let mode = transport
         let midiSetup = try MIDISetup(midiMap: midiMap, setlist: setlist, midiIn: midiIn, clientName: jackName)
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
@@ -73,8 +77,9 @@ public struct ClickLaunch {
         installQuitSignals()
         let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds))
         engine.midiInputs = midiSetup.alsaInputs
+        remote.attach(to: engine)
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
-        engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note))
+        engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note ?? remote.osc?.startLine))
         midiSetup.close()
     }
 }

@@ -21,6 +21,8 @@ struct ClickSubcommand: ParsableCommand {
 
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
 
+    @OptionGroup(title: "Remote control") var remote: RemoteOptions
+
     @Flag(name: .customLong("midi-clock"), help: "Send MIDI clock (24 per quarter note, start/stop/continue, song position) on woodshed:midi_clock.")
     var midiClock = false
 
@@ -62,9 +64,11 @@ struct ClickSubcommand: ParsableCommand {
 
     func run() throws {
         let log = Diagnostics.start(verbose: verbose)
-        try ClickLaunch(click: click.request, volume: click.volume, midiMap: midi.midiMap, midiIn: midi.midiIn, setlist: midi.setlist,
-                        midiClock: midiClock, connect: connect, noConnect: noConnect, jackName: jackName, server: server,
-                        transport: TransportMode(rawValue: transport)!, duration: duration, note: note)
-            .run(debug: { log.debug("\($0)") })
+        var launch = ClickLaunch(click: click.request, volume: click.volume, midiMap: midi.midiMap, midiIn: midi.midiIn, setlist: midi.setlist,
+                                 midiClock: midiClock, connect: connect, noConnect: noConnect, jackName: jackName, server: server,
+                                 transport: TransportMode(rawValue: transport)!, duration: duration, note: note)
+        launch.oscPort = remote.osc
+        launch.oscBind = remote.oscBind
+        try launch.run(debug: { log.debug("\($0)") })
     }
 }

@@ -41,6 +41,8 @@ struct LivePlayOptions: ParsableArguments {
     @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).")
     var scope = false
 
+    @OptionGroup(title: "Remote control") var remote: RemoteOptions
+
     func validate() throws {
         if noConnect && !(connect.isEmpty && musicConnect.isEmpty) { throw ValidationError("give --connect/--music-connect or --no-connect, not both") }
         if let duration, DurationText.seconds(duration) == nil {

@@ -83,6 +83,7 @@ struct LivePlayLauncher {
     /// the program (with the default 10 s fade-out).
     func run(shadow: ShadowMode?, playlist: Bool = false, thenNoise: (color: NoiseColor, seconds: Double)? = nil) throws {
         for w in setup.warnings { writeStderr("Warning: \(w)\n") }
+        let remote = try RemoteSurfaces(oscPort: output.remote.osc, oscBind: output.remote.oscBind)
         let midiSetup = try MIDISetup(options: midi, clientName: output.jackName, userMapMayBeBroken: true)
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
 
@@ -133,6 +134,7 @@ struct LivePlayLauncher {
         installQuitSignals()
         let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds))
         engine.midiInputs = midiSetup.alsaInputs
+        remote.attach(to: engine)
         let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice)
         let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
         controller.playlist = playlist

@@ -11,7 +11,7 @@ public struct Woodshed: ParsableCommand {
             Shell completion: woodshed --generate-completion-script bash|zsh|fish
             """,
         version: "0.1.0",
-        subcommands: [ClickSubcommand.self, RenderSubcommand.self, PresetsSubcommand.self, MIDISubcommand.self, RenderCostSubcommand.self, SectionsSubcommand.self, PlaySubcommand.self, ShadowSubcommand.self, NoiseSubcommand.self, LogSubcommand.self, PlaylistSubcommand.self]
+        subcommands: [ClickSubcommand.self, RenderSubcommand.self, PresetsSubcommand.self, MIDISubcommand.self, RenderCostSubcommand.self, SectionsSubcommand.self, PlaySubcommand.self, ShadowSubcommand.self, NoiseSubcommand.self, LogSubcommand.self, PlaylistSubcommand.self, CtlSubcommand.self]
     )
 
     public init() {}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `--osc PORT` and `--osc-bind ADDR`: remote control over OSC (klick's namespace and
+/// Woodshed's; docs/remote-control.md). Shared by the live commands. Main thread.
+struct RemoteOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Listen for OSC on this UDP port (klick's /klick/… and /woodshed/…; see docs/remote-control.md).", valueName: "port"))
+    var osc: UInt16?
+
+    @Option(name: .customLong("osc-bind"), help: ArgumentHelp("Listen for OSC on this address instead of 127.0.0.1 (OSC has no authentication).", valueName: "addr"))
+    var oscBind: String?
+
+    func validate() throws {
+        if osc == 0 { throw ValidationError("--osc must be a UDP port 1–65535, not 0") }
+        if oscBind != nil && osc == nil { throw ValidationError("--osc-bind needs --osc PORT") }
+    }
+}
