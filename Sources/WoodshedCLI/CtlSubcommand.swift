@@ -10,10 +10,11 @@ struct CtlSubcommand: ParsableCommand {
         commandName: "ctl",
         abstract: "Send an action to the running woodshed and print its state.",
         discussion: """
-            ACTION is a name of the MIDI map's action table (tempo-up, tempo-set, start, stop, toggle,
-            section-next, speed-down, preset …; see docs/remote-control.md), or status.
-            ARG is the action's argument (BPM, percent, bars, a preset name).
-            The instance is found through its socket in $XDG_RUNTIME_DIR/woodshed/ (or /tmp/woodshed-$UID).
+            ACTION is a name of the MIDI map's action table (tempo-up, tempo-set,
+            start, stop, toggle, section-next, speed-down, preset …; see
+            docs/remote-control.md), or status. ARG is the action's argument (BPM,
+            percent, bars, a preset name). The instance is found through its socket
+            in $XDG_RUNTIME_DIR/woodshed/ (or /tmp/woodshed-$UID).
             """)
 
     @Argument(help: "The action, or status.")
