@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "Control", "MIDI"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),

@@ -398,15 +398,7 @@ public final class LiveSession {
         var next = settings
         next.pattern = letters.isEmpty ? nil : letters
         do {
-            var plan = try next.plan()
-            if mode != .free { plan.countInBars = 0 }
-            settings = next
-            settingsChanged = true
-            if rate > 0 {
-                let t = try ClickTimeline(plan: plan, rate: rate)
-                timelines[t.handle.id] = t
-                send(.adopt(t.handle))
-            }
+            try adopt(next)
             say("pattern \(letters.isEmpty ? "accent on 1" : letters) from the next bar")
             return nil
         } catch {
@@ -424,19 +416,24 @@ public final class LiveSession {
             note = " (pattern reset to accent on 1)"
         }
         do {
-            var plan = try next.plan()
-            if mode != .free { plan.countInBars = 0 }
-            settings = next
-            settingsChanged = true
-            beatsPerBar = beats
-            if rate > 0 {
-                let t = try ClickTimeline(plan: plan, rate: rate)
-                timelines[t.handle.id] = t
-                send(.adopt(t.handle))
-            }
+            try adopt(next)
             say("meter \(beats)/\(denominator) from the next bar\(note)")
         } catch {
             say("cannot use \(beats)/\(denominator): \(error)")
+        }
+    }
+
+    /// Continues with `next` (meter or pattern changed) from the next bar line.
+    private func adopt(_ next: ClickSettings) throws {
+        var plan = try next.plan()
+        if mode != .free { plan.countInBars = 0 }
+        let timeline = rate > 0 ? try ClickTimeline(plan: plan, rate: rate) : nil
+        settings = next
+        settingsChanged = true
+        beatsPerBar = next.beats
+        if let timeline {
+            timelines[timeline.handle.id] = timeline
+            send(.adopt(timeline.handle))
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `/woodshed/state` reply in the user's words: its one line, or JSON with the same fields
 /// in the same order (`woodshed ctl status --json`). Any thread.
 public enum StateText {
@@ -28,20 +30,10 @@ public enum StateText {
         }
     }
 
+    /// A JSON string, as Foundation's encoder writes it (slashes left as they are).
     static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return (try? encoder.encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }
