@@ -90,6 +90,37 @@ struct OSCLiveTests {
         #expect(ours[8] == ["/klick/metro/active i 1", "/klick/metro/type s \"simple\""])
     }
 
+    @Test("an OSC tempo change keeps the beat phase: at a cycle start f, beat n at round(f + (n − p(f))·L′), then every L′")
+    func tempoChangeOnTheContract() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let port = try OSCLive.freePort()
+        let p = try Live.start(server, name: "osct", ["120", "--osc", "\(port)", "--no-connect"])
+        defer { PrivateJackServer.terminate(p) }
+        let wav = try E2E.tempDir().appendingPathComponent("rec.wav").path
+        let sender = Thread {
+            usleep(2_500_000)
+            try? OSCLive.send(port, ["/klick/simple/set_tempo", "f", "180"])
+        }
+        sender.start()
+        let rec = try JackRecording.record(server: server, ports: ["osct:click"], seconds: 6, to: wav)
+        let onsets = try rec.recordedOnsets()
+        let L = 24_000, newL = 16_000  // 120 and 180 BPM at 48 kHz
+        // Intervals between neighbouring clicks both fully recorded (the recorder may miss cycles under load).
+        let pairs = zip(onsets, onsets.dropFirst()).filter { rec.isFullyRecorded(($0.0 - 96)..<($0.1 + 64)) }
+        let change = try #require(pairs.firstIndex { $0.1 - $0.0 != L }, "no tempo change among \(pairs.map { $0.1 - $0.0 })")
+        #expect(change >= 2, "the change came too early: \(pairs.map { $0.1 - $0.0 })")
+        #expect(pairs[(change + 1)...].allSatisfy { $0.1 - $0.0 == newL }, "\(pairs.map { $0.1 - $0.0 })")
+        // Beat n−1 at t, beat n at t + round(d + (L − d)·L′/L) with d = f − t: so d = 3·(interval − L′) (±1 from rounding).
+        let (t, next) = pairs[change]
+        let d = 3 * (next - t - newL)
+        #expect(d >= 0 && d < L, "interval \(next - t) is no phase-continuous change")
+        // f is the first frame of a JACK cycle (the control thread's change goes out with the next cycle).
+        let f = Int(rec.firstServerFrame) + t + d
+        let offCycle = min(f % 256, 256 - f % 256)
+        #expect(offCycle <= 3, "f = server frame \(f) is \(offCycle) frames from a cycle start")
+    }
+
     @Test("nonsense klick takes is refused with a warning, and the tempo stays")
     func nonsenseRefused() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
