@@ -92,33 +92,42 @@ struct OSCLiveTests {
 
     @Test("an OSC tempo change keeps the beat phase: at a cycle start f, beat n at round(f + (n − p(f))·L′), then every L′")
     func tempoChangeOnTheContract() throws {
-        let server = try PrivateJackServer(rate: 48_000, period: 256)
-        defer { server.stop() }
-        let port = try OSCLive.freePort()
-        let p = try Live.start(server, name: "osct", ["120", "--osc", "\(port)", "--no-connect"])
-        defer { PrivateJackServer.terminate(p) }
-        let wav = try E2E.tempDir().appendingPathComponent("rec.wav").path
-        let sender = Thread {
-            usleep(2_500_000)
-            try? OSCLive.send(port, ["/klick/simple/set_tempo", "f", "180"])
+        // A cycle that woodshed or the recorder missed (this VM xruns under load) hides where the
+        // change fell: such a take is recorded again, up to three times.
+        for take in 1...3 {
+            let server = try PrivateJackServer(rate: 48_000, period: 256)
+            defer { server.stop() }
+            let port = try OSCLive.freePort()
+            let p = try Live.start(server, name: "osct", ["120", "--osc", "\(port)", "--no-connect"])
+            let wav = try E2E.tempDir().appendingPathComponent("rec.wav").path
+            let sender = Thread {
+                usleep(3_500_000)
+                try? OSCLive.send(port, ["/klick/simple/set_tempo", "f", "180"])
+            }
+            sender.start()
+            let rec = try JackRecording.record(server: server, ports: ["osct:click"], seconds: 7, to: wav)
+            #expect(PrivateJackServer.terminate(p) == 0)
+            let stopLine = server.output(of: p).stdout.split(separator: "\n").last.map(String.init) ?? ""
+            guard rec.xruns == 0 && rec.gaps.isEmpty && stopLine.contains("skipped cycles 0") else {
+                print("take \(take): xruns \(rec.xruns), gaps \(rec.gaps), woodshed: \(stopLine); recording again")
+                if take == 3 { Issue.record("every take had xruns or gaps: the machine is too loaded to check the contract") }
+                continue
+            }
+            let onsets = try rec.recordedOnsets()
+            let L = 24_000, newL = 16_000  // 120 and 180 BPM at 48 kHz
+            let intervals = zip(onsets, onsets.dropFirst()).map { $0.1 - $0.0 }
+            let change = try #require(intervals.firstIndex { $0 != L }, "no tempo change among \(intervals)")
+            #expect(change >= 1, "the change came before the recording: \(intervals)")
+            #expect(intervals[(change + 1)...].allSatisfy { $0 == newL }, "\(intervals)")
+            // Beat n−1 at t, beat n at t + round(d + (L − d)·L′/L) with d = f − t: so d = 3·(interval − L′) (±1 from rounding).
+            let t = onsets[change], d = 3 * (intervals[change] - newL)
+            #expect(d >= 0 && d < L, "interval \(intervals[change]) is no phase-continuous change")
+            // f is the first frame of a JACK cycle (the control thread's change goes out with the next cycle).
+            let f = Int(rec.firstServerFrame) + t + d
+            let offCycle = min(f % 256, 256 - f % 256)
+            #expect(offCycle <= 2, "f = server frame \(f) is \(offCycle) frames from a cycle start (first server frame \(rec.firstServerFrame), onsets \(onsets))")
+            return
         }
-        sender.start()
-        let rec = try JackRecording.record(server: server, ports: ["osct:click"], seconds: 6, to: wav)
-        let onsets = try rec.recordedOnsets()
-        let L = 24_000, newL = 16_000  // 120 and 180 BPM at 48 kHz
-        // Intervals between neighbouring clicks both fully recorded (the recorder may miss cycles under load).
-        let pairs = zip(onsets, onsets.dropFirst()).filter { rec.isFullyRecorded(($0.0 - 96)..<($0.1 + 64)) }
-        let change = try #require(pairs.firstIndex { $0.1 - $0.0 != L }, "no tempo change among \(pairs.map { $0.1 - $0.0 })")
-        #expect(change >= 2, "the change came too early: \(pairs.map { $0.1 - $0.0 })")
-        #expect(pairs[(change + 1)...].allSatisfy { $0.1 - $0.0 == newL }, "\(pairs.map { $0.1 - $0.0 })")
-        // Beat n−1 at t, beat n at t + round(d + (L − d)·L′/L) with d = f − t: so d = 3·(interval − L′) (±1 from rounding).
-        let (t, next) = pairs[change]
-        let d = 3 * (next - t - newL)
-        #expect(d >= 0 && d < L, "interval \(next - t) is no phase-continuous change")
-        // f is the first frame of a JACK cycle (the control thread's change goes out with the next cycle).
-        let f = Int(rec.firstServerFrame) + t + d
-        let offCycle = min(f % 256, 256 - f % 256)
-        #expect(offCycle <= 3, "f = server frame \(f) is \(offCycle) frames from a cycle start")
     }
 
     @Test("nonsense klick takes is refused with a warning, and the tempo stays")
