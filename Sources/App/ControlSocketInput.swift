@@ -1,9 +1,14 @@
 import Remote
 
 extension ControlSocket {
+    /// How long after an action its state is read back: the player's worker takes a section
+    /// change or a speed within a few cycles, and `ctl` prints the state it led to.
+    static let settleSeconds = 0.1
+
     /// Puts `woodshed ctl`'s socket on the loop: each connection is read when it is readable,
-    /// each request answered (`ControlRequests`) and the connection closed; `changed` runs
-    /// after each request (a status refresh). Control thread.
+    /// its request handled (`ControlRequests`), the state sent back (after `settleSeconds` for
+    /// an action) and the connection closed; `changed` runs after each action (a status
+    /// refresh). Control thread.
     func attach(to loop: ControlLoop, target: RemoteTarget, changed: @escaping () -> Void) {
         loop.watch(descriptor) { [unowned self, unowned loop] in
             while let connection = accept() {
@@ -14,9 +19,14 @@ extension ControlSocket {
                         return
                     }
                     guard let packet = packets.first else { return }
-                    connection.send(ControlRequests.replies(to: packet, target: target, now: loop.now))
                     if let input { loop.unwatch(input) }
-                    changed()
+                    switch ControlRequests.handle(packet, target: target, now: loop.now) {
+                    case .refused(let reply): connection.send([reply])
+                    case .state: connection.send([target.remoteState(now: loop.now).message])
+                    case .performed:
+                        changed()
+                        loop.after(Self.settleSeconds) { [unowned loop] in connection.send([target.remoteState(now: loop.now).message]) }
+                    }
                 }
             }
         }

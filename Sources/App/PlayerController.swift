@@ -26,7 +26,7 @@ public final class PlayerController: SessionController {
     /// The sentence being practised (shadowing's log): index, since when, passes heard.
     private var practising: (index: Int, since: Double, passes: Int)?
     /// The player's state at the last refresh.
-    private(set) var view: PlayerView
+    private var view: PlayerView
     /// The player's state before the output closed (the stop line).
     private var last: PlayerView?
     private var lastLine = ""

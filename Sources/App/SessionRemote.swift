@@ -40,7 +40,7 @@ public final class SessionRemote: RemoteTarget {
                                 running: session.running, bar: bar, beat: beat, volume: s.volume, muted: session.muted,
                                 metronomeType: type, secondsLeft: engine.secondsLeft(now: now))
         if let player = controller as? PlayerController {
-            let v = player.view
+            let v = player.player.view()  // now, not at the last refresh: ctl prints the state right after its action
             state.running = !v.paused && v.phase != .ended
             state.section = v.sectionName
             state.pass = "\(v.pass + 1)/\(v.passes.map(String.init) ?? "∞")"
