@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CLibraries/CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CLibraries/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CLo", path: "Sources/CLibraries/CLo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
         .target(name: "CRealtimeSanitizer", path: "Sources/CLibraries/CRealtimeSanitizer"),
         // The version and install prefix, written by the Makefile at build time (scripts/build-info.sh).
         .target(name: "CBuildInfo", path: "Sources/CLibraries/CBuildInfo"),
@@ -55,24 +56,27 @@ let package = Package(
         .target(name: "TerminalUI"),
         // The control thread: live state, keyboard actions, commands to the renderer.
         .target(name: "Control", dependencies: ["WoodshedCore", "RenderGraph", "RealtimeKit", "Persistence", "Sounds", "MIDI"]),
+        // Remote control: OSC (klick's namespace and Woodshed's) on Woodshed's own UDP socket, and the
+        // Unix sockets of `woodshed ctl` (liblo only encodes and decodes messages). Control thread.
+        .target(name: "Remote", dependencies: ["CLo", "Control", "MIDI", "WoodshedCore"]),
         // The desktop's media controls: the MPRIS object on the session bus (sd-bus), its calls as actions.
         .target(name: "MPRIS", dependencies: ["Control", "CSystemd"]),
         // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
         .target(name: "App", dependencies: [
             "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
-            "Media", "Player", "MPRIS",
+            "Media", "Player", "MPRIS", "Remote",
         ]),
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
             "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
-            "MIDIInput", "Control", "JackBackend",
+            "MIDIInput", "Control", "JackBackend", "Remote",
         ]),
         // Shell completion candidates: presets, sounds, playlists, the sections of a file, MIDI maps, files.
         .target(name: "Completions", dependencies: ["Persistence", "RenderGraph", "Sounds"]),
         // The command line: argument parsing and option groups; each command calls one entry point of Jobs or App.
         .target(name: "WoodshedCLI", dependencies: [
             "Jobs", "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Completions",
-            "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player",
+            "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player", "Remote",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -91,7 +95,8 @@ let package = Package(
         .testTarget(name: "MIDIInputTests", dependencies: ["MIDIInput", "MIDI", "WoodshedTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player"]),
+        .testTarget(name: "RemoteTests", dependencies: ["Remote", "Control", "MIDI"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),

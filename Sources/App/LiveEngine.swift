@@ -3,6 +3,7 @@ import Foundation
 import JackBackend
 import MIDIInput
 import MPRIS
+import Remote
 import TerminalUI
 
 /// A live session on the control loop: keys from standard input, RtMidi input (it wakes the
@@ -32,6 +33,12 @@ public final class LiveEngine {
     public var mpris = false
     /// The MPRIS object of the run, if there is a session bus.
     private var mprisLink: MPRISLink?
+    /// `--osc`: the OSC server, read on the loop when a packet waits; nil without `--osc`.
+    public var osc: OSCServer?
+    /// `woodshed ctl`'s socket; nil when it could not be made (a warning said why).
+    public var controlSocket: ControlSocket?
+    /// What OSC and `woodshed ctl` drive (made by `run`).
+    private var remote: SessionRemote?
     /// When `--for` runs out, on the loop's clock.
     public private(set) var timerEnds: Double?
     /// The `--for` fade-out once it has begun (the JACK link and the deck take it up on a new
@@ -91,11 +98,13 @@ public final class LiveEngine {
         let autosave: Autosave?
         autosave = Autosave(loop: loop, interval: controller.autosaveInterval) { controller.save() }
         if let line = controller.startLine(), !fullScreen { write(controller.command + line) }
+        if let osc, !fullScreen { write(controller.command + osc.startLine) }
         start(controller, terminal: terminal, autosave: autosave)
         mprisLink?.start { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
         let end = loop.run()
         mprisLink?.close()
         mprisLink = nil
+        controlSocket?.close()
         // The pipe closes with the loop: RtMidi's thread must not write to a reused descriptor.
         for input in midiInputs { input.wake(-1) }
         controller.willStop(now: loop.now)
@@ -120,6 +129,17 @@ public final class LiveEngine {
             refresh(controller, terminal: terminal, autosave: autosave)
         }
         loop.onWake { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
+        let remote = SessionRemote(engine: self, controller: controller)
+        self.remote = remote
+        if let osc {
+            loop.watch(osc.descriptor) { [unowned self] in
+                osc.receive(target: remote, now: loop.now)
+                refresh(controller, terminal: terminal, autosave: autosave)
+            }
+        }
+        if let controlSocket {
+            controlSocket.attach(to: loop, target: remote) { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
+        }
         loop.every(1 / Self.refreshRate) { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
         if let stopAfter {
             let fade = Self.fadeSeconds(forTimer: stopAfter)
@@ -146,6 +166,7 @@ public final class LiveEngine {
         output.tick(now: now)
         controller.refresh(now: now)
         mprisLink?.update(controller.mprisState)
+        if let remote { osc?.refresh(target: remote, now: now) }
         if controller.hasUnsavedChanges { autosave?.changed() }
         // Drawn even when this refresh saw the end: the last plain line ("0:00 remaining").
         if fullScreen {

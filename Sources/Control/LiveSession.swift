@@ -387,6 +387,29 @@ public final class LiveSession {
         say("\(prefix)\(Tempo.display(clamped)) BPM")
     }
 
+    /// klick's `set_meter` (OSC): beats and denominator from the next bar. Nil when done, else why not.
+    public func changeMeter(beats: Int, denominator: Int) -> String? {
+        guard mapPlan == nil else { return "the tempo map sets the meter" }
+        guard mode != .follow else { return "the meter follows the transport master" }
+        setMeter(beats: beats, denominator: denominator)
+        return settings.beats == beats && settings.denominator == denominator ? nil : message
+    }
+
+    /// klick's `set_pattern` (OSC): accent letters (`X..x.x.`; empty: accent on beat 1) from the
+    /// next bar. Nil when done, else why not.
+    public func changePattern(_ letters: String) -> String? {
+        guard mapPlan == nil else { return "the tempo map sets the pattern" }
+        var next = settings
+        next.pattern = letters.isEmpty ? nil : letters
+        do {
+            try adopt(next)
+            say("pattern \(letters.isEmpty ? "accent on 1" : letters) from the next bar")
+            return nil
+        } catch {
+            return "cannot use the pattern '\(letters)': \(error)"
+        }
+    }
+
     private func setMeter(beats: Int, denominator: Int) {
         var next = settings
         next.beats = beats
@@ -397,19 +420,24 @@ public final class LiveSession {
             note = " (pattern reset to accent on 1)"
         }
         do {
-            var plan = try next.plan()
-            if mode != .free { plan.countInBars = 0 }
-            settings = next
-            settingsChanged = true
-            beatsPerBar = beats
-            if rate > 0 {
-                let t = try ClickTimeline(plan: plan, rate: rate)
-                timelines[t.handle.id] = t
-                send(.adopt(t.handle))
-            }
+            try adopt(next)
             say("meter \(beats)/\(denominator) from the next bar\(note)")
         } catch {
             say("cannot use \(beats)/\(denominator): \(error)")
+        }
+    }
+
+    /// Continues with `next` (meter or pattern changed) from the next bar line.
+    private func adopt(_ next: ClickSettings) throws {
+        var plan = try next.plan()
+        if mode != .free { plan.countInBars = 0 }
+        let timeline = rate > 0 ? try ClickTimeline(plan: plan, rate: rate) : nil
+        settings = next
+        settingsChanged = true
+        beatsPerBar = next.beats
+        if let timeline {
+            timelines[timeline.handle.id] = timeline
+            send(.adopt(timeline.handle))
         }
     }
 

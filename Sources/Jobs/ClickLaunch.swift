@@ -22,6 +22,9 @@ public struct ClickLaunch {
     public var note: String?
     /// The MPRIS object on the session bus (`--no-mpris`: false).
     public var mpris = true
+    /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
+    public var oscPort: UInt16?
+    public var oscBind: String?
 
     public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool,
                 connect: [String], noConnect: Bool, jackName: String, server: String?, transport: TransportMode,
@@ -46,6 +49,7 @@ public struct ClickLaunch {
         if let bad = start.unusableLastSession {
             writeStderr("Warning: ignoring the last session, \(bad). The next saved settings replace it; the file is then kept as \(store.brokenURL.path).\n")
         }
+        let remote = try RemoteSurfaces(oscPort: oscPort, oscBind: oscBind)
         let mode = transport
         let midiSetup = try MIDISetup(midi, clientName: jackName)
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
@@ -71,8 +75,9 @@ public struct ClickLaunch {
         let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds), fade: fade)
         engine.midiInputs = midiSetup.alsaInputs
         engine.mpris = mpris
+        remote.attach(to: engine)
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
-        engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note))
+        engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note ?? remote.osc?.startLine))
         midiSetup.close()
     }
 }

@@ -4,7 +4,7 @@ import Sounds
 
 /// Where a live player's sound goes and how long it runs (the output options of `play`,
 /// `shadow` and `playlist play`): JACK ports, client and server names, the click's sound and
-/// volume, start paused, `--for`, stay open at the end, the scope, MPRIS. Main thread.
+/// volume, start paused, `--for`, stay open at the end, the scope, MPRIS and OSC. Main thread.
 public struct LivePlayOutput: Sendable {
     public var sound: String
     public var volume: Float
@@ -22,9 +22,13 @@ public struct LivePlayOutput: Sendable {
     public var scope: Bool
     /// The MPRIS object on the session bus (`--no-mpris`: false).
     public var mpris: Bool
+    /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
+    public var oscPort: UInt16?
+    public var oscBind: String?
 
     public init(sound: String, volume: Float, connect: [String], musicConnect: [String], noConnect: Bool, jackName: String,
-                server: String?, duration: String?, pause: Bool, keepOpen: Bool, scope: Bool, mpris: Bool = true) {
+                server: String?, duration: String?, pause: Bool, keepOpen: Bool, scope: Bool, mpris: Bool = true,
+                oscPort: UInt16? = nil, oscBind: String? = nil) {
         self.sound = sound
         self.volume = volume
         self.connect = connect
@@ -37,6 +41,8 @@ public struct LivePlayOutput: Sendable {
         self.keepOpen = keepOpen
         self.scope = scope
         self.mpris = mpris
+        self.oscPort = oscPort
+        self.oscBind = oscBind
     }
 
     /// Checks what the parser cannot (the click sound) before anything is opened.

@@ -16,6 +16,9 @@ public struct NoiseLaunch {
     public var jackName: String
     public var server: String?
     public var scope: Bool
+    /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
+    public var oscPort: UInt16?
+    public var oscBind: String?
 
     public init(color: String, level: Double?, duration: String?, fade: String?, connect: [String], noConnect: Bool,
                 jackName: String, server: String?, scope: Bool) {
@@ -32,6 +35,7 @@ public struct NoiseLaunch {
 
     /// Starts the JACK client and runs the live loop until the end.
     public func run() throws {
+        let remote = try RemoteSurfaces(oscPort: oscPort, oscBind: oscBind)
         let choice = try NoiseChoice(name: color, level: level, duration: duration, fade: fade)
         let noiseColor = choice.color, level = choice.level
         let timer = NoiseTimer(seconds: choice.seconds, fadeSeconds: choice.fadeSeconds)
@@ -54,6 +58,7 @@ public struct NoiseLaunch {
         }
         installQuitSignals()
         let engine = LiveEngine(output: backend, session: session, stopAfter: nil)
+        remote.attach(to: engine)
         let controller = NoiseController(engine: engine, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
         controller.showsScope = scope
         engine.run(controller)

@@ -3,6 +3,7 @@ import Control
 import JackBackend
 import Persistence
 import Player
+import Remote
 import RenderGraph
 import Sounds
 
@@ -48,6 +49,7 @@ public struct PlayLaunch {
     func run(_ setup: PlaySetup, shadow: ShadowMode?, playlist: Bool = false, thenNoise: ThenNoise? = nil,
              debug: (String) -> Void) throws {
         for w in setup.warnings { writeStderr("Warning: \(w)\n") }
+        let remote = try RemoteSurfaces(oscPort: output.oscPort, oscBind: output.oscBind)
         let midiSetup = try MIDISetup(midi, clientName: output.jackName, userMapMayBeBroken: true)
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
 
@@ -92,6 +94,7 @@ public struct PlayLaunch {
         let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
         engine.mpris = output.mpris
         engine.midiInputs = midiSetup.alsaInputs
+        remote.attach(to: engine)
         let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice)
         let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
         controller.playlist = playlist

@@ -52,6 +52,8 @@ struct ClickSubcommand: ParsableCommand {
                                  noConnect: noConnect, jackName: jack.jackName, server: jack.server,
                                  transport: TransportMode(rawValue: transport)!, duration: duration, note: note)
         launch.mpris = !remote.noMPRIS
+        launch.oscPort = remote.osc
+        launch.oscBind = remote.oscBind
         try launch.run(debug: debug)
     }
 }

@@ -16,13 +16,14 @@ struct LivePlayOptions: ParsableArguments {
     var musicConnect: [String] = []
     @Flag(name: .long, help: "Do not connect any port; leave routing to you.") var noConnect = false
     @OptionGroup var jack: JackServerOptions
-    @OptionGroup var remote: RemoteOptions
     @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m (at most 24h).")
     var duration: String?
     @Flag(name: .long, help: "Start paused (space, or a MIDI toggle, plays).") var pause = false
     @Flag(name: .customLong("keep-open"), help: "Stay open when the program has played to its end (space plays the section again).")
     var keepOpen = false
     @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
+
+    @OptionGroup(title: "Remote control") var remote: RemoteOptions
 
     func validate() throws {
         if noConnect && !(connect.isEmpty && musicConnect.isEmpty) { throw ValidationError("give --connect/--music-connect or --no-connect, not both") }
@@ -35,6 +36,6 @@ struct LivePlayOptions: ParsableArguments {
     var request: LivePlayOutput {
         LivePlayOutput(sound: sound, volume: volume, connect: connect, musicConnect: musicConnect, noConnect: noConnect,
                        jackName: jack.jackName, server: jack.server, duration: duration, pause: pause, keepOpen: keepOpen, scope: scope,
-                       mpris: !remote.noMPRIS)
+                       mpris: !remote.noMPRIS, oscPort: remote.osc, oscBind: remote.oscBind)
     }
 }

@@ -35,6 +35,8 @@ struct NoiseSubcommand: ParsableCommand {
     @OptionGroup var jack: JackServerOptions
     @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
 
+    @OptionGroup(title: "Remote control") var remote: RemoteOptions
+
     func validate() throws {
         if let level, !NoiseGenerator.levelRange.contains(level) { throw ValidationError(NoiseError.levelOutOfRange(level).description) }
         if let duration, DurationText.seconds(duration) == nil {
@@ -47,7 +49,10 @@ struct NoiseSubcommand: ParsableCommand {
     }
 
     func run() throws {
-        try NoiseLaunch(color: color, level: level, duration: duration, fade: fade, connect: connect, noConnect: noConnect,
-                        jackName: jack.jackName, server: jack.server, scope: scope).run()
+        var launch = NoiseLaunch(color: color, level: level, duration: duration, fade: fade, connect: connect, noConnect: noConnect,
+                                 jackName: jack.jackName, server: jack.server, scope: scope)
+        launch.oscPort = remote.osc
+        launch.oscBind = remote.oscBind
+        try launch.run()
     }
 }

@@ -1,8 +1,20 @@
 import ArgumentParser
 
-/// The remote-control options of the live commands (MPRIS: the desktop's media keys, lock
-/// screen, `playerctl`). Main thread.
+/// The remote-control options of the live commands: `--osc PORT` and `--osc-bind ADDR` (OSC,
+/// klick's namespace and Woodshed's; docs/remote-control.md) and `--no-mpris` (the desktop's
+/// media keys, lock screen, `playerctl`; docs/mpris.md). Main thread.
 struct RemoteOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Listen for OSC on this UDP port (klick's /klick/… and /woodshed/…; see docs/remote-control.md).", valueName: "port"))
+    var osc: UInt16?
+
+    @Option(name: .customLong("osc-bind"), help: ArgumentHelp("Listen for OSC on this address instead of 127.0.0.1 (OSC has no authentication).", valueName: "addr"))
+    var oscBind: String?
+
     @Flag(name: .customLong("no-mpris"), help: "Do not show this session to the desktop's media controls (MPRIS on the D-Bus session bus).")
     var noMPRIS = false
+
+    func validate() throws {
+        if osc == 0 { throw ValidationError("--osc must be a UDP port 1–65535, not 0") }
+        if oscBind != nil && osc == nil { throw ValidationError("--osc-bind needs --osc PORT") }
+    }
 }

@@ -1,0 +1,34 @@
+import App
+import Control
+import Glibc
+import Remote
+import TerminalUI
+import Testing
+
+@Suite("OSC on the control loop: the socket is one of the loop's inputs")
+struct RemoteOnLoopTests {
+    @Test("packets waiting on the OSC socket are read at the loop's next turn: a tempo, a ping answered, a quit")
+    func oscReachesTheSession() throws {
+        let session = LiveSession(settings: ClickSettings())
+        let loop = ControlLoop()  // the real clock and poll(2): a real socket
+        let keys = KeyPipe()
+        let engine = LiveEngine(loop: loop, output: SilentOutput(), session: session, stopAfter: 5, fullScreen: false,
+                                keys: KeyInput(fileDescriptor: keys.readEnd), write: { _ in })
+        let server = try OSCServer(port: 0) { _ in }
+        engine.osc = server
+        let client = try OSCSocket(port: 0)
+        for m in [OSCMessage("/klick/simple/set_tempo", [.float(132)]), OSCMessage("/klick/ping"), OSCMessage("/woodshed/quit")] {
+            client.send(m.encoded(), to: server.socket.local)
+        }
+        let started = loop.now
+        #expect(engine.run(MetronomeController(engine: engine, store: nil, summary: "120 BPM 4/4")) == .quit)
+        #expect(loop.now - started < 1)  // the quit came from OSC, not from --for
+        #expect(session.settings.milliBPM == 132_000)
+        var p = pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&p, 1, 1000) == 1)
+        let reply = try #require(client.receive())
+        #expect(try OSCMessage(decoding: reply.bytes) == OSCMessage("/klick/pong"))
+        #expect(reply.from == server.socket.local)
+        #expect(server.handled == 3)
+    }
+}
