@@ -2,8 +2,8 @@ import CSndFile
 import Foundation
 
 /// Worker threads. A user's audio file, opened and checked: what it holds, which version of it
-/// this is, and the decoder (at frame 0) to read it through: libmpg123 for MP3 (found by its
-/// content, whatever its name), libsndfile for the rest.
+/// this is, and the decoder (at frame 0) to read it through: libmpg123 for MP3, libvorbisfile
+/// for Ogg Vorbis (each found by its content, whatever its name), libsndfile for the rest.
 struct SourceFile {
     let decoder: any FrameDecoder
     let info: AudioFileInfo
@@ -47,6 +47,15 @@ struct SourceFile {
             let info = AudioFileInfo(path: path, frames: mp3.frames, rate: mp3.rate, channels: mp3.channels,
                                      format: .mp3, formatName: AudioFormat.mp3.name, seeksExactly: true)
             return SourceFile(decoder: mp3, info: info, identity: identity, warnings: mp3.warnings)
+        }
+
+        if OggStreamHead.codec(descriptor: descriptor) == .vorbis {
+            let vorbis = try VorbisDecoder.open(path: path, descriptor: descriptor)
+            let info = AudioFileInfo(path: path, frames: vorbis.frames, rate: vorbis.rate, channels: vorbis.channels,
+                                     format: .oggVorbis, formatName: AudioFormat.oggVorbis.name, seeksExactly: true)
+            let whole = OggStreamHead.endsWholly(descriptor: descriptor, fileSize: Int64(status.st_size))
+            return SourceFile(decoder: vorbis, info: info, identity: identity,
+                              warnings: whole ? [] : [OggStreamHead.cutShortWarning(path: path, frames: vorbis.frames, rate: vorbis.rate)])
         }
 
         guard let file = SoundFile(descriptor: descriptor, mode: Int32(SFM_READ)) else {

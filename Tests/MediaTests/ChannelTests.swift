@@ -53,8 +53,8 @@ struct ChannelTests {
         if format.isLossless {
             #expect(read == stereo(fixture.samples(), channels: 3))
         } else {
-            let decoded = try decodeAll(path)
-            #expect(read == stereo(decoded.samples, channels: 3).map(cacheQuantised))
+            // libvorbisfile's decode, as libsndfile's (the same libvorbis underneath).
+            #expect(read == stereo(try decodeAll(path).samples, channels: 3))
         }
     }
 }

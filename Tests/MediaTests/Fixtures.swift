@@ -56,9 +56,9 @@ enum FixtureFormat: String, CaseIterable, Sendable {
     }
 
     var isLossless: Bool { self == .wav || self == .flac }
-    /// Read in place, exactly (libsndfile for WAV and FLAC, libmpg123 for MP3); Ogg Vorbis and
-    /// Opus go through the decode cache.
-    var readsInPlace: Bool { isLossless || self == .mp3 }
+    /// Read in place, exactly (libsndfile for WAV and FLAC, libmpg123 for MP3, libvorbisfile for
+    /// Ogg Vorbis); Opus goes through the decode cache.
+    var readsInPlace: Bool { isLossless || self == .mp3 || self == .vorbis }
 }
 
 /// Test thread (a value). One test file: format, rate, channels and length.
