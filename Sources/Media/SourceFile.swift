@@ -3,7 +3,8 @@ import Foundation
 
 /// Worker threads. A user's audio file, opened and checked: what it holds, which version of it
 /// this is, and the decoder (at frame 0) to read it through: libmpg123 for MP3, libvorbisfile
-/// for Ogg Vorbis (each found by its content, whatever its name), libsndfile for the rest.
+/// for Ogg Vorbis, libopusfile for Opus (each found by its content, whatever its name),
+/// libsndfile for the rest.
 struct SourceFile {
     let decoder: any FrameDecoder
     let info: AudioFileInfo
@@ -49,13 +50,21 @@ struct SourceFile {
             return SourceFile(decoder: mp3, info: info, identity: identity, warnings: mp3.warnings)
         }
 
-        if OggStreamHead.codec(descriptor: descriptor) == .vorbis {
-            let vorbis = try VorbisDecoder.open(path: path, descriptor: descriptor)
-            let info = AudioFileInfo(path: path, frames: vorbis.frames, rate: vorbis.rate, channels: vorbis.channels,
-                                     format: .oggVorbis, formatName: AudioFormat.oggVorbis.name, seeksExactly: true)
+        if let codec = OggStreamHead.codec(descriptor: descriptor) {
+            let decoder: any FrameDecoder, format: AudioFormat, frames: Int64, rate: Int
+            switch codec {
+            case .vorbis:
+                let vorbis = try VorbisDecoder.open(path: path, descriptor: descriptor)
+                (decoder, format, frames, rate) = (vorbis, .oggVorbis, vorbis.frames, vorbis.rate)
+            case .opus:
+                let opus = try OpusDecoder.open(path: path, descriptor: descriptor)
+                (decoder, format, frames, rate) = (opus, .opus, opus.frames, OpusDecoder.rate)
+            }
+            let info = AudioFileInfo(path: path, frames: frames, rate: rate, channels: decoder.channels,
+                                     format: format, formatName: format.name, seeksExactly: true)
             let whole = OggStreamHead.endsWholly(descriptor: descriptor, fileSize: Int64(status.st_size))
-            return SourceFile(decoder: vorbis, info: info, identity: identity,
-                              warnings: whole ? [] : [OggStreamHead.cutShortWarning(path: path, frames: vorbis.frames, rate: vorbis.rate)])
+            return SourceFile(decoder: decoder, info: info, identity: identity,
+                              warnings: whole ? [] : [OggStreamHead.cutShortWarning(path: path, frames: frames, rate: rate)])
         }
 
         guard let file = SoundFile(descriptor: descriptor, mode: Int32(SFM_READ)) else {

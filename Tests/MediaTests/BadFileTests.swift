@@ -124,16 +124,6 @@ struct BadFileTests {
         #expect(errors(opening: path, folder: folder) == [text, text])
     }
 
-    @Test("half an Opus file is cut short: its length cannot be found", arguments: [FixtureFormat.opus])
-    func halfOgg(format: FixtureFormat) throws {
-        let folder = try TemporaryFolder()
-        let path = try cut(Fixture(format: format, rate: 48_000, channels: 2).write(in: folder), to: 0.5,
-                           as: "half.\(format.fileExtension)", in: folder)
-        let text = "\(path): the file is cut short (its end is missing, so its length is unknown)"
-        #expect(errors(opening: path, folder: folder) == [text, text])
-        #expect(!FileManager.default.fileExists(atPath: folder.cache.path))
-    }
-
     @Test("a WAV whose data is cut plays the frames that are there")
     func wavCutInData() throws {
         let folder = try TemporaryFolder()

@@ -16,12 +16,12 @@ private func names(in url: URL) -> [String] {
 
 @Suite("The decode cache")
 struct DecodeCacheTests {
-    static let song = Fixture(format: .opus, rate: 48_000, channels: 2, seconds: 3)
+    static let song = Fixture(format: .wav, rate: 48_000, channels: 2, seconds: 3, imaADPCM: true)
 
     @Test("the first open decodes once with progress from 0 to 1; the next open reuses the copy without decoding")
     func secondOpenReuses() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.song.write(in: folder, name: "song.opus")
+        let path = try Self.song.write(in: folder, name: "song.wav")
         let first = ProgressLog()
         let opener = pthread_self()
         var otherThreads = 0
@@ -33,7 +33,7 @@ struct DecodeCacheTests {
         #expect(source.usesDecodeCache)
         let copy = try #require(source.cacheFile)
         #expect(copy.deletingLastPathComponent().standardizedFileURL.path == folder.cache.standardizedFileURL.path)
-        #expect(copy.lastPathComponent.hasPrefix("song.opus-") && copy.pathExtension == "flac")
+        #expect(copy.lastPathComponent.hasPrefix("song.wav-") && copy.pathExtension == "flac")
         #expect(names(in: folder.cache) == [copy.lastPathComponent])
         #expect(first.values.first == 0)
         #expect(first.values.last == 1)
@@ -56,14 +56,14 @@ struct DecodeCacheTests {
     @Test("a changed file is decoded again, and its old copy replaced")
     func changedFileDecodesAgain() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.song.write(in: folder, name: "song.opus")
+        let path = try Self.song.write(in: folder, name: "song.wav")
         let before = try AudioSource.open(path: path, cacheDirectory: folder.cache)
         let oldFrames = before.sequentialFrames(count: Self.song.frames)
         let sourceBefore = try #require(modification(path))
 
         var changed = Self.song
         changed.seed = 2
-        try changed.write(in: folder, name: "song.opus")
+        try changed.write(in: folder, name: "song.wav")
         #expect(modification(path)!.nanoseconds != sourceBefore.nanoseconds)
         let progress = ProgressLog()
         let after = try AudioSource.open(path: path, cacheDirectory: folder.cache, progress: progress.record)
@@ -72,13 +72,14 @@ struct DecodeCacheTests {
         #expect(names(in: folder.cache) == [after.cacheFile!.lastPathComponent])
         let newFrames = after.sequentialFrames(count: Self.song.frames)
         #expect(newFrames != oldFrames)
-        #expect(newFrames == stereo(try decodeAll(path).samples, channels: 2).map(cacheQuantised))
+        // IMA ADPCM pads the last block: the decode runs on past the samples written.
+        #expect(newFrames == Array(stereo(try decodeAll(path).samples, channels: 2).map(cacheQuantised).prefix(2 * Self.song.frames)))
     }
 
     @Test("a decode cut off by a killed process leaves nothing that breaks the next open")
     func interruptedDecode() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.song.write(in: folder, name: "song.opus")
+        let path = try Self.song.write(in: folder, name: "song.wav")
         let copy = try #require(try AudioSource.open(path: path, cacheDirectory: folder.cache).cacheFile)
         let expected = try AudioSource.open(path: path, cacheDirectory: folder.cache).sequentialFrames(count: Self.song.frames)
 
@@ -99,7 +100,7 @@ struct DecodeCacheTests {
     @Test("a copy damaged on disk is decoded again")
     func damagedCopy() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.song.write(in: folder, name: "song.opus")
+        let path = try Self.song.write(in: folder, name: "song.wav")
         let first = try AudioSource.open(path: path, cacheDirectory: folder.cache)
         let copy = try #require(first.cacheFile)
         let expected = first.sequentialFrames(count: Self.song.frames)
@@ -114,7 +115,7 @@ struct DecodeCacheTests {
     @Test("a cache folder that cannot be made is a one-line error naming the file and the folder")
     func unwritableFolder() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.song.write(in: folder, name: "song.opus")
+        let path = try Self.song.write(in: folder, name: "song.wav")
         let blocker = folder.path("file")
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
         let cache = URL(fileURLWithPath: blocker).appendingPathComponent("decoded")
@@ -155,11 +156,11 @@ struct DecodeCacheTests {
 
 @Suite("The decode cache, shared")
 struct SharedDecodeCacheTests {
-    @Test("two threads opening the same Opus file at once both get a complete, identical copy")
+    @Test("two threads opening the same IMA ADPCM WAV at once both get a complete, identical copy")
     func twoThreadsAtOnce() throws {
         let folder = try TemporaryFolder()
-        let fixture = Fixture(format: .opus, rate: 48_000, channels: 2, seconds: 3)
-        let path = try fixture.write(in: folder, name: "song.opus")
+        let fixture = Fixture(format: .wav, rate: 48_000, channels: 2, seconds: 3, imaADPCM: true)
+        let path = try fixture.write(in: folder, name: "song.wav")
         let cache = folder.cache, frames = fixture.frames
         let results = Mutex<[Int: [Float]]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { i in

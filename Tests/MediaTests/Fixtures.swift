@@ -57,8 +57,8 @@ enum FixtureFormat: String, CaseIterable, Sendable {
 
     var isLossless: Bool { self == .wav || self == .flac }
     /// Read in place, exactly (libsndfile for WAV and FLAC, libmpg123 for MP3, libvorbisfile for
-    /// Ogg Vorbis); Opus goes through the decode cache.
-    var readsInPlace: Bool { isLossless || self == .mp3 || self == .vorbis }
+    /// Ogg Vorbis, libopusfile for Opus).
+    var readsInPlace: Bool { true }
 }
 
 /// Test thread (a value). One test file: format, rate, channels and length.
@@ -71,6 +71,8 @@ struct Fixture: Sendable, CustomTestStringConvertible {
     /// MP3 only: variable bit rate at libsndfile's compression level 0.7 (about 50 kbit/s in
     /// mono, like a spoken-word podcast) instead of libsndfile's default constant 128 kbit/s.
     var variableBitRate = false
+    /// WAV only: IMA ADPCM instead of 16-bit PCM (a format decoded into the decode cache).
+    var imaADPCM = false
 
     var frames: Int { rate * seconds }
     var testDescription: String {
@@ -113,7 +115,8 @@ struct Fixture: Sendable, CustomTestStringConvertible {
     @discardableResult
     func write(in folder: TemporaryFolder, name: String? = nil) throws -> String {
         let path = folder.path(name ?? fileName)
-        try writeSound(samples(), to: path, rate: rate, channels: channels, format: format.sndfileFormat,
+        try writeSound(samples(), to: path, rate: rate, channels: channels,
+                       format: imaADPCM ? Int32(SF_FORMAT_WAV | SF_FORMAT_IMA_ADPCM) : format.sndfileFormat,
                        variableBitRate: variableBitRate)
         return path
     }
