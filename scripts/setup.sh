@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what Woodshed needs to build, run and test, or says the one command to run.
-# Usage: scripts/setup.sh [run|test|bench]   (test adds the reference tools: klick, jackd2, espeak-ng, mpg123, vorbis-tools, opus-tools,
+# Usage: scripts/setup.sh [run|test|bench]   (test adds the reference tools: klick, jackd2, espeak-ng, mpg123, vorbis-tools, opus-tools, ffmpeg,
 # numpy/scipy; bench adds to those the programs make bench compares against: rubberband-cli, mpv)
 set -euo pipefail
 want=${1:-run}
-pkgs=(libsndfile1-dev libmpg123-dev libvorbis-dev libopusfile-dev libsamplerate0-dev librubberband-dev libjack-jackd2-dev librtmidi-dev libasound2-dev pkg-config jackd2)
-if [ "$want" = test ] || [ "$want" = bench ]; then pkgs+=(klick sox python3 python3-jack-client tmux gcc espeak-ng mpg123 vorbis-tools opus-tools); fi
+pkgs=(libsndfile1-dev libmpg123-dev libvorbis-dev libopusfile-dev libavformat-dev libavcodec-dev libsamplerate0-dev librubberband-dev libjack-jackd2-dev librtmidi-dev libasound2-dev pkg-config jackd2)
+if [ "$want" = test ] || [ "$want" = bench ]; then pkgs+=(klick sox python3 python3-jack-client tmux gcc espeak-ng mpg123 vorbis-tools opus-tools ffmpeg); fi
 if [ "$want" = bench ]; then pkgs+=(rubberband-cli mpv); fi
 
 missing=()

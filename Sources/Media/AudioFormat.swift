@@ -33,6 +33,15 @@ public enum AudioFormat: Sendable, Equatable {
         }
     }
 
+    /// An MPEG audio stream of `layer` (1, 2 or 3), as libmpg123 reads it.
+    init(mpegLayer layer: Int) {
+        switch layer {
+        case 3: self = .mp3
+        case 2: self = .other("MPEG Layer II")
+        default: self = .other("MPEG Layer I")
+        }
+    }
+
     /// Whether `sf_seek` followed by `sf_readf_float` returns exactly the samples a sequential
     /// read from frame 0 returns, at every frame, so the file can be read in place.
     ///

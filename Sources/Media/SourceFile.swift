@@ -2,9 +2,11 @@ import CSndFile
 import Foundation
 
 /// Worker threads. A user's audio file, opened and checked: what it holds, which version of it
-/// this is, and the decoder (at frame 0) to read it through: libmpg123 for MP3, libvorbisfile
-/// for Ogg Vorbis, libopusfile for Opus (each found by its content, whatever its name),
-/// libsndfile for the rest.
+/// this is, and the decoder (at frame 0) to read it through: libmpg123 for MP3 (and MPEG
+/// Layers I and II), libvorbisfile for Ogg Vorbis, libopusfile for Opus (each found by its
+/// content, whatever its name), libsndfile for WAV, FLAC, AIFF and the rest it reads (through
+/// `LinearSeekingFile` where its seeks are not exact: ADPCM, GSM), and FFmpeg for AAC in
+/// M4A/MP4 and Matroska/WebM audio.
 struct SourceFile {
     let decoder: any FrameDecoder
     let info: AudioFileInfo
@@ -43,10 +45,11 @@ struct SourceFile {
             modifiedSeconds: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec),
             inode: UInt64(status.st_ino))
 
-        if let head = MP3StreamHead.read(descriptor: descriptor), head.header.layer == 3 {
+        if let head = MP3StreamHead.read(descriptor: descriptor) {
             let mp3 = try MP3Decoder.open(path: path, descriptor: descriptor, head: head, fileSize: Int64(status.st_size))
+            let format = AudioFormat(mpegLayer: head.header.layer)
             let info = AudioFileInfo(path: path, frames: mp3.frames, rate: mp3.rate, channels: mp3.channels,
-                                     format: .mp3, formatName: AudioFormat.mp3.name, seeksExactly: true)
+                                     format: format, formatName: format.name, seeksExactly: true)
             return SourceFile(decoder: mp3, info: info, identity: identity, warnings: mp3.warnings)
         }
 
@@ -67,12 +70,22 @@ struct SourceFile {
                               warnings: whole ? [] : [OggStreamHead.cutShortWarning(path: path, frames: frames, rate: rate)])
         }
 
-        guard let file = SoundFile(descriptor: descriptor, mode: Int32(SFM_READ)) else {
-            throw refusal(path: path, descriptor: descriptor)
+        if let file = SoundFile(descriptor: descriptor, mode: Int32(SFM_READ)) {
+            let info = try describe(file, path: path)
+            let exact = AudioFormat.seeksExactly(sndfileFormat: file.info.format)
+            return SourceFile(decoder: exact ? file : LinearSeekingFile(file), info: info, identity: identity)
         }
-
-        let info = try describe(file, path: path)
-        return SourceFile(decoder: file, info: info, identity: identity)
+        // libsndfile refused it: FFmpeg reads only the containers it is trusted with, so that
+        // anything else keeps libsndfile's answer.
+        let refused = refusal(path: path, descriptor: descriptor)
+        guard let ffmpeg = try FFmpegDecoder.open(path: path, descriptor: descriptor,
+                                                  containers: FFmpegDecoder.trustedContainers) else {
+            throw refused
+        }
+        let format = AudioFormat.other(ffmpeg.codecName)
+        let info = AudioFileInfo(path: path, frames: ffmpeg.frames, rate: ffmpeg.rate, channels: ffmpeg.channels,
+                                 format: format, formatName: format.name, seeksExactly: true)
+        return SourceFile(decoder: ffmpeg, info: info, identity: identity)
     }
 
     /// The info of a file libsndfile opened, or why it cannot be played.
@@ -84,12 +97,12 @@ struct SourceFile {
         let seeksExactly = AudioFormat.seeksExactly(sndfileFormat: file.info.format)
         if file.frames == 0 { throw .noFrames(path: path) }
         if file.frames < 0 || file.frames == Int64.max { throw .truncated(path: path, expectedFrames: nil) }
-        // Read in place: the frames up to the end must be there. (Decoded ones are checked by decoding.)
+        // The frames up to the end must be there (checked where a seek there is cheap).
         if seeksExactly && !file.endIsReadable() {
             throw .truncated(path: path, expectedFrames: file.frames)
         }
         return AudioFileInfo(path: path, frames: file.frames, rate: file.rate, channels: file.channels,
-                             format: format, formatName: format.name, seeksExactly: seeksExactly)
+                             format: format, formatName: format.name, seeksExactly: true)
     }
 
     /// Why libsndfile refused to open the file: its message, unless the first bytes tell more.

@@ -43,19 +43,19 @@ struct AudioFileProbeTests {
 
 @Suite("Formats with state across frames")
 struct StatefulCodecTests {
-    @Test("a WAV in IMA ADPCM is a WAV that is decoded first, and reads exactly at every position")
+    @Test("a WAV in IMA ADPCM is a WAV read by libsndfile from its start, in place, exactly at every position")
     func adpcmWAV() throws {
         let folder = try TemporaryFolder()
         let fixture = Fixture(format: .wav, rate: 22_050, channels: 1, seconds: 4)
         let path = folder.path("adpcm.wav")
         try writeSound(fixture.samples(), to: path, rate: 22_050, channels: 1, format: Int32(SF_FORMAT_WAV | SF_FORMAT_IMA_ADPCM))
         let info = try AudioFileProbe.info(path: path)
-        #expect(info.format == .wav && info.formatName == "WAV" && !info.seeksExactly)
+        #expect(info.format == .wav && info.formatName == "WAV" && info.seeksExactly)
         let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
-        #expect(source.usesDecodeCache)
+        #expect(!source.usesDecodeCache)
         let frames = Int(source.info.frames)
         let all = source.sequentialFrames(count: frames)
-        #expect(all == stereo(try decodeAll(path).samples, channels: 1).map(cacheQuantised))
+        #expect(firstDifference(all, stereo(try decodeAll(path).samples, channels: 1)) == "same")
         for read in seekPlan(frames: frames) {
             #expect(source.frames(from: read.start, count: read.count)
                     == expectedFrames(all, frames: frames, start: read.start, count: read.count))

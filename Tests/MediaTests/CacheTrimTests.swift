@@ -42,29 +42,6 @@ struct CacheTrimTests {
         #expect(CacheTrim.trim(dir, keeping: "x", limit: Int64(2 * Self.mib)) == ["e.mp3-05.flac"])
     }
 
-    @Test("with a limit of 0 only the copy in use is kept; a player still reading a removed copy reads it whole")
-    func removedWhileOpen() throws {
-        let folder = try TemporaryFolder()
-        let one = Fixture(format: .wav, rate: 48_000, channels: 2, seconds: 2, imaADPCM: true)
-        var two = one
-        two.seed = 7
-        let first = try AudioSource.open(path: try one.write(in: folder, name: "one.wav"), cacheDirectory: folder.cache, cacheLimit: 0)
-        let firstCopy = try #require(first.cacheFile).lastPathComponent
-        #expect(names(in: folder.cache) == [firstCopy])
-        let second = try AudioSource.open(path: try two.write(in: folder, name: "two.wav"), cacheDirectory: folder.cache, cacheLimit: 0)
-        #expect(names(in: folder.cache) == [try #require(second.cacheFile).lastPathComponent])
-        // The first source's copy is gone from the folder but still open: its frames are whole.
-        let frames = first.sequentialFrames(count: one.frames)
-        #expect(frames.count == 2 * one.frames)
-        // IMA ADPCM pads the last block: the decode runs on past the samples written.
-        #expect(frames == Array(stereo(try decodeAll(folder.path("one.wav")).samples, channels: 2).map(cacheQuantised).prefix(2 * one.frames)))
-        // Opened again, it is decoded again (with progress), and the other copy goes.
-        var progress: [Double] = []
-        let again = try AudioSource.open(path: folder.path("one.wav"), cacheDirectory: folder.cache, cacheLimit: 0) { progress.append($0) }
-        #expect(progress.first == 0 && progress.last == 1)
-        #expect(names(in: folder.cache) == [firstCopy] && again.sequentialFrames(count: one.frames) == frames)
-    }
-
     @Test("the limit is WOODSHED_DECODE_CACHE_MIB whole MiB, else 4 GiB; anything else is a one-line error")
     func limitFromEnvironment() throws {
         #expect(try DecodeCache.limit(environment: [:]) == 4 << 30)

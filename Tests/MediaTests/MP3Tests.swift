@@ -126,6 +126,26 @@ struct MP3Tests {
         #expect(source.readFailure == "a frame of another format (8000 Hz, 2 channels) in the stream")
     }
 
+    @Test("an MPEG Layer II file is read by libmpg123 too: 50 jumps read exactly the samples of mpg123's decode")
+    func layerII() throws {
+        let folder = try TemporaryFolder()
+        let fixture = Fixture(format: .wav, rate: 48_000, channels: 2, seconds: 10)
+        let wav = try fixture.write(in: folder, name: "source.wav")
+        let path = folder.path("song.mp2")
+        try runReference("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", wav, "-c:a", "mp2", "-b:a", "192k", "-f", "mp2", path])
+        let reference = try mpg123Decode(path, in: folder).frames
+        let frames = reference.count / 2
+        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        #expect(source.info.frames == Int64(frames))
+        #expect(source.info.formatName == "MPEG Layer II" && !source.usesDecodeCache)
+        #expect(firstDifference(source.sequentialFrames(count: frames), reference) == "same")
+        for read in randomReads(frames: frames, avoiding: 1_152, seed: 29) {
+            #expect(firstDifference(source.frames(from: read.start, count: read.count),
+                                    expectedFrames(reference, frames: frames, start: read.start, count: read.count)) == "same",
+                    "read of \(read.count) frames from \(read.start)")
+        }
+    }
+
     @Test("an MP3 is found by its content: named .wav it plays as MP3, and a WAV named .mp3 as WAV")
     func wrongExtension() throws {
         let folder = try TemporaryFolder()
