@@ -9,10 +9,9 @@ struct ExactReadTests {
     func jumpsEqualSequentialRead(fixture: Fixture) throws {
         let folder = try TemporaryFolder()
         let path = try fixture.write(in: folder)
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         let frames = fixture.frames
         #expect(source.info.frames == Int64(frames))
-        #expect(source.usesDecodeCache == !fixture.format.readsInPlace)
 
         let all = source.sequentialFrames(count: frames + 1_000)
         #expect(all[(2 * frames)...].allSatisfy { $0 == 0 })
@@ -30,7 +29,7 @@ struct ExactReadTests {
     func losslessReadsWhatWasWritten(fixture: Fixture) throws {
         let folder = try TemporaryFolder()
         let path = try fixture.write(in: folder)
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         let written = stereo(fixture.samples(), channels: fixture.channels)
         #expect(source.sequentialFrames(count: fixture.frames, chunk: 3_333) == written)
         for read in seekPlan(frames: fixture.frames, seed: 7) {
@@ -46,7 +45,7 @@ struct EdgeReadTests {
     func farOutside() throws {
         let folder = try TemporaryFolder()
         let path = try Fixture(format: .wav, rate: 48_000, channels: 2, seconds: 1).write(in: folder)
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         #expect(source.frames(from: .min, count: 3) == Array(repeating: 0, count: 6))
         #expect(source.frames(from: .max - 1, count: 3) == Array(repeating: 0, count: 6))
         #expect(source.frames(from: -3, count: 3) == Array(repeating: 0, count: 6))

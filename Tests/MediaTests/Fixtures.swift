@@ -17,8 +17,6 @@ final class TemporaryFolder {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    /// Where tests keep decoded copies.
-    var cache: URL { url.appendingPathComponent("cache", isDirectory: true) }
 }
 
 /// Test thread (a value). A file format a fixture is written in, with libsndfile's code for it.
@@ -56,9 +54,6 @@ enum FixtureFormat: String, CaseIterable, Sendable {
     }
 
     var isLossless: Bool { self == .wav || self == .flac }
-    /// Read in place, exactly (libsndfile for WAV and FLAC, libmpg123 for MP3, libvorbisfile for
-    /// Ogg Vorbis, libopusfile for Opus).
-    var readsInPlace: Bool { true }
 }
 
 /// Test thread (a value). One test file: format, rate, channels and length.
@@ -71,8 +66,6 @@ struct Fixture: Sendable, CustomTestStringConvertible {
     /// MP3 only: variable bit rate at libsndfile's compression level 0.7 (about 50 kbit/s in
     /// mono, like a spoken-word podcast) instead of libsndfile's default constant 128 kbit/s.
     var variableBitRate = false
-    /// WAV only: IMA ADPCM instead of 16-bit PCM (a format decoded into the decode cache).
-    var imaADPCM = false
 
     var frames: Int { rate * seconds }
     var testDescription: String {
@@ -115,8 +108,7 @@ struct Fixture: Sendable, CustomTestStringConvertible {
     @discardableResult
     func write(in folder: TemporaryFolder, name: String? = nil) throws -> String {
         let path = folder.path(name ?? fileName)
-        try writeSound(samples(), to: path, rate: rate, channels: channels,
-                       format: imaADPCM ? Int32(SF_FORMAT_WAV | SF_FORMAT_IMA_ADPCM) : format.sndfileFormat,
+        try writeSound(samples(), to: path, rate: rate, channels: channels, format: format.sndfileFormat,
                        variableBitRate: variableBitRate)
         return path
     }
@@ -182,12 +174,6 @@ func stereo(_ samples: [Float], channels: Int) -> [Float] {
         out[2 * frame + 1] = samples[frame * channels + min(1, channels - 1)]
     }
     return out
-}
-
-/// A sample as the decode cache keeps it: rounded to a multiple of 2^−22, within ±2.
-func cacheQuantised(_ sample: Float) -> Float {
-    let stored = min(max((sample * 4_194_304).rounded(.toNearestOrEven), -8_388_607), 8_388_607)
-    return stored / 4_194_304
 }
 
 extension AudioSource {

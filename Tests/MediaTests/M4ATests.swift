@@ -42,10 +42,9 @@ struct M4ATests {
         let frames = fixture.frames
         let reference = Array(decoded.prefix(2 * frames))
 
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         #expect(source.info == AudioFileInfo(path: path, frames: Int64(frames), rate: fixture.rate, channels: fixture.channels,
                                              format: .other("AAC"), formatName: "AAC", seeksExactly: true))
-        #expect(!source.usesDecodeCache)
         #expect(firstDifference(source.sequentialFrames(count: frames + 100), reference + Array(repeating: 0, count: 200)) == "same")
         for read in randomReads(frames: frames, avoiding: 1_024, seed: 41) {
             #expect(firstDifference(source.frames(from: read.start, count: read.count),
@@ -53,7 +52,6 @@ struct M4ATests {
                     "read of \(read.count) frames from \(read.start)")
         }
         #expect(source.warnings == [] && source.readFailure == nil)
-        #expect(!FileManager.default.fileExists(atPath: folder.cache.path))
     }
 
     @Test("an M4A is found by its content: named .wav it plays as AAC; random bytes named .m4a keep libsndfile's answer")

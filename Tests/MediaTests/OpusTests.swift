@@ -43,9 +43,9 @@ struct OpusTests {
             let frames = reference.count / 2
             #expect(frames == fixture.frames)
 
-            let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+            let source = try AudioSource.open(path: path)
             #expect(source.info.frames == Int64(frames) && source.info.rate == 48_000)
-            #expect(source.info.format == .opus && source.info.seeksExactly && !source.usesDecodeCache)
+            #expect(source.info.format == .opus && source.info.seeksExactly)
             let all = source.sequentialFrames(count: frames + 100)
             #expect(firstDifference(all, reference + Array(repeating: 0, count: 200), within: 1e-6) == "same")
             // After a seek the decoder's float state is not bit for bit a linear decode's: a
@@ -58,7 +58,6 @@ struct OpusTests {
             }
             #expect(source.warnings == [] && source.readFailure == nil)
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.cache.path))
     }
 
     @Test("half an Opus file plays the frames that are there, as opusdec decodes them, with a warning naming the file")
@@ -71,7 +70,7 @@ struct OpusTests {
         let reference = try opusdecDecode(path, in: folder)
         let frames = reference.count / 2
         #expect(frames > 150_000 && frames < 260_000, "\(frames) frames")
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         #expect(source.info.frames == Int64(frames))
         #expect(firstDifference(source.sequentialFrames(count: frames), reference, within: 1e-6) == "same")
         let seconds = String(format: "%.3f", Double(frames) / 48_000)

@@ -46,9 +46,9 @@ struct VorbisTests {
             let frames = reference.count / 2
             #expect(frames == fixture.frames)
 
-            let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+            let source = try AudioSource.open(path: path)
             #expect(source.info.frames == Int64(frames))
-            #expect(source.info.format == .oggVorbis && source.info.seeksExactly && !source.usesDecodeCache)
+            #expect(source.info.format == .oggVorbis && source.info.seeksExactly)
             let all = source.sequentialFrames(count: frames + 100)
             #expect(firstDifference(all.map(quantisedAsOvRead), reference + Array(repeating: 0, count: 200)) == "same")
             for read in randomReads(frames: frames, avoiding: 64, seed: 23) {
@@ -58,7 +58,6 @@ struct VorbisTests {
             }
             #expect(source.warnings == [] && source.readFailure == nil)
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.cache.path))
     }
 
     @Test("half an Ogg Vorbis file plays the frames that are there, as oggdec decodes them, with a warning naming the file")
@@ -71,7 +70,7 @@ struct VorbisTests {
         let reference = try oggdecDecode(path, in: folder)
         let frames = reference.count / 2
         #expect(frames > 150_000 && frames < 260_000)
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         #expect(source.info.frames == Int64(frames))
         #expect(try AudioFileProbe.info(path: path).frames == Int64(frames))
         #expect(firstDifference(source.sequentialFrames(count: frames).map(quantisedAsOvRead), reference) == "same")
@@ -84,8 +83,8 @@ struct VorbisTests {
     func wrongExtension() throws {
         let folder = try TemporaryFolder()
         let path = try Fixture(format: .vorbis, rate: 48_000, channels: 2, seconds: 2).write(in: folder, name: "song.mp3")
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
-        #expect(source.info.format == .oggVorbis && !source.usesDecodeCache)
+        let source = try AudioSource.open(path: path)
+        #expect(source.info.format == .oggVorbis)
         #expect(firstDifference(source.sequentialFrames(count: 96_000).map(quantisedAsOvRead), try oggdecDecode(path, in: folder)) == "same")
     }
 }
