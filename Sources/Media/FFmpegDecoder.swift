@@ -29,8 +29,8 @@ final class FFmpegDecoder: FrameDecoder {
     let codecName: String
     /// libavformat's name of the container ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "wav").
     let containerName: String
-    /// FFmpeg's reason for the first error met while reading, reported once.
-    private(set) var failure: String?
+    /// Why decoding stopped before the end, in the library's words (see `StreamDamage`).
+    var failure: String? { damage.reason }
 
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -52,8 +52,7 @@ final class FFmpegDecoder: FrameDecoder {
     private var position: Int64 = 0
     /// The demuxer has ended and the decoder was told so.
     private var draining = false
-    /// Where decoding failed: from there the stream ends (reads and seeks past it give nothing).
-    private var damagedFrom: Int64?
+    private var damage = StreamDamage()
 
     /// The containers FFmpeg reads files in that libsndfile refused: MP4 (M4A, MP4, 3GP) and
     /// Matroska (MKA, WebM). Anything else libsndfile refused keeps libsndfile's answer.
@@ -172,7 +171,7 @@ final class FFmpegDecoder: FrameDecoder {
     /// Moves to `target` exactly (see the type's comment): a seek at least `leadPackets` packets
     /// before it (further back until the packet found is that early), then a decode up to it.
     func seek(to target: Int64) -> Bool {
-        if let damage = damagedFrom, target >= damage { return false }
+        if damage.blocks(target) { return false }
         var lead = (Self.leadPackets + 1) * packetFrames
         while true {
             let start = max(earliest, target - lead)
@@ -200,14 +199,13 @@ final class FFmpegDecoder: FrameDecoder {
     /// Reads up to `frames` interleaved frames; fewer at the end of the stream or where it cannot
     /// be decoded (`failure` then says why, and the stream ends there).
     func read(into buffer: UnsafeMutablePointer<Float>, frames wanted: Int) -> Int {
-        let end = min(self.frames, damagedFrom ?? .max)
-        let allowed = Int(max(0, min(Int64(wanted), end - position)))
+        let allowed = damage.allowed(Int(max(0, min(Int64(wanted), self.frames - position))), from: position)
         var filled = 0
         while filled < allowed {
             if frameUsed >= frameCount {
                 guard nextFrame() else { break }
                 if frameStart != position {
-                    stop(at: position, because: "a gap in the stream's timestamps")
+                    damage.stop(at: position, because: "a gap in the stream's timestamps")
                     break
                 }
             }
@@ -233,20 +231,20 @@ final class FFmpegDecoder: FrameDecoder {
                 frameCount = Int(frame.pointee.nb_samples)
                 frameUsed = 0
                 if frame.pointee.ch_layout.nb_channels != Int32(channels) || frame.pointee.sample_rate != Int32(rate) {
-                    stop(at: frameStart, because: "a part of the stream with other channels or another rate")
+                    damage.stop(at: frameStart, because: "a part of the stream with other channels or another rate")
                     return false
                 }
                 return true
             }
             if received == woodshed_averror_eof() { return false }
             guard received == woodshed_averror_again(), !draining else {
-                stop(at: next, because: Self.message(received))
+                damage.stop(at: next, because: Self.message(received))
                 return false
             }
             let read = av_read_frame(format, packet)
             if read < 0 {
                 guard read == woodshed_averror_eof() else {
-                    stop(at: next, because: Self.message(read))
+                    damage.stop(at: next, because: Self.message(read))
                     return false
                 }
                 draining = true
@@ -257,7 +255,7 @@ final class FFmpegDecoder: FrameDecoder {
             guard packet.pointee.stream_index == streamIndex else { continue }
             let sent = avcodec_send_packet(codec, packet)
             if sent < 0 && sent != woodshed_averror_again() {
-                stop(at: next, because: Self.message(sent))
+                damage.stop(at: next, because: Self.message(sent))
                 return false
             }
         }
@@ -284,12 +282,6 @@ final class FFmpegDecoder: FrameDecoder {
                 output[i * channels + channel] = value
             }
         }
-    }
-
-    /// Ends the stream at `frame`, where decoding failed for `reason` (the first reason is kept).
-    private func stop(at frame: Int64, because reason: String) {
-        if failure == nil { failure = reason }
-        damagedFrom = min(damagedFrom ?? frame, frame)
     }
 
     /// FFmpeg's message for an error code, on one line.

@@ -39,11 +39,9 @@ final class MP3Decoder: FrameDecoder {
     /// ready, else what the handle had found by itself.
     private var index: MP3FrameIndex.Table
     private var background: MP3FrameIndex?
-    /// libmpg123's message for the first error met while reading, reported once.
-    private(set) var failure: String?
-    /// The frame where decoding failed: from when that is found, the stream stops there (reads
-    /// and seeks at or past it give nothing, and the player plays silence).
-    private var damagedFrom: Int64?
+    /// Why decoding stopped before the end, in the library's words (see `StreamDamage`).
+    var failure: String? { damage.reason }
+    private var damage = StreamDamage()
     /// The frame the next read starts at.
     private var position: Int64 = 0
 
@@ -133,7 +131,7 @@ final class MP3Decoder: FrameDecoder {
             index = ready
             background = nil
         }
-        if let damage = damagedFrom, frame >= damage { return false }
+        if damage.blocks(frame) { return false }
         guard mpg123_seek(handle.handle, off_t(frame), SEEK_SET) == frame else { return false }
         let target = Int64(mpg123_tellframe(handle.handle))
         let lead = Self.minimumPreframes
@@ -151,7 +149,7 @@ final class MP3Decoder: FrameDecoder {
     /// it cannot be decoded (`failure` then holds libmpg123's message, and the stream ends there).
     func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
         let frameBytes = channels * MemoryLayout<Float>.size
-        let allowed = damagedFrom.map { max(0, min(Int64(frames), $0 - position)) } ?? Int64(frames)
+        let allowed = damage.allowed(frames, from: position)
         let wanted = Int(allowed) * frameBytes
         var filled = 0
         while filled < wanted {
@@ -163,21 +161,15 @@ final class MP3Decoder: FrameDecoder {
                 var rate = 0, channels: Int32 = 0, encoding: Int32 = 0
                 mpg123_getformat(handle.handle, &rate, &channels, &encoding)
                 if rate == self.rate && Int(channels) == self.channels { continue }
-                stop(at: position + Int64(filled / frameBytes),
+                damage.stop(at: position + Int64(filled / frameBytes),
                      because: "a frame of another format (\(rate) Hz, \(channels) channels) in the stream")
             } else if result != MPG123_DONE.rawValue {
-                stop(at: position + Int64(filled / frameBytes), because: handle.message)
+                damage.stop(at: position + Int64(filled / frameBytes), because: handle.message)
             }
             break
         }
         let got = filled / frameBytes
         position += Int64(got)
         return got
-    }
-
-    /// Ends the stream at `frame`, where decoding failed for `reason` (the first reason is kept).
-    private func stop(at frame: Int64, because reason: String) {
-        if failure == nil { failure = reason }
-        damagedFrom = min(damagedFrom ?? frame, frame)
     }
 }

@@ -20,8 +20,8 @@ final class OpusDecoder: FrameDecoder {
     let channels: Int
     /// The length in frames at 48 kHz (`op_pcm_total`).
     let frames: Int64
-    /// libopusfile's reason for the first error met while reading, reported once.
-    private(set) var failure: String?
+    /// Why decoding stopped before the end, in the library's words (see `StreamDamage`).
+    var failure: String? { damage.reason }
 
     private let file: OpaquePointer
     /// Frames dropped while decoding up to a seek's target land here.
@@ -29,8 +29,7 @@ final class OpusDecoder: FrameDecoder {
     private static let scratchFrames = 5_760  // the longest Opus packet, 120 ms
     /// The frame the next read starts at.
     private var position: Int64 = 0
-    /// Where decoding failed: from there the stream ends (reads and seeks past it give nothing).
-    private var damagedFrom: Int64?
+    private var damage = StreamDamage()
 
     /// The Opus file open at `descriptor`, ready at frame 0 (libopusfile reads a duplicate of
     /// the descriptor, which it closes).
@@ -76,7 +75,7 @@ final class OpusDecoder: FrameDecoder {
 
     /// Moves to `frame` exactly: a seek `preroll` frames before it, then a decode up to it.
     func seek(to frame: Int64) -> Bool {
-        if let damage = damagedFrom, frame >= damage { return false }
+        if damage.blocks(frame) { return false }
         let start = max(0, frame - Self.preroll)
         guard op_pcm_seek(file, ogg_int64_t(start)) == 0 else { return false }
         position = start
@@ -90,30 +89,24 @@ final class OpusDecoder: FrameDecoder {
     /// Reads up to `frames` interleaved frames; fewer at the end of the stream or where it cannot
     /// be decoded (`failure` then says why, and the stream ends there).
     func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
-        let allowed = damagedFrom.map { Int(max(0, min(Int64(frames), $0 - position))) } ?? frames
+        let allowed = damage.allowed(frames, from: position)
         var filled = 0
         while filled < allowed {
             var link: Int32 = 0
             let got = Int(op_read_float(file, buffer + filled * channels, Int32((allowed - filled) * channels), &link))
             if got == 0 { break }
             guard got > 0 else {
-                stop(at: position + Int64(filled), because: Self.reason(Int32(got)))
+                damage.stop(at: position + Int64(filled), because: Self.reason(Int32(got)))
                 break
             }
             guard Int(op_channel_count(file, link)) == channels else {
-                stop(at: position + Int64(filled), because: "a part of the stream with other channels")
+                damage.stop(at: position + Int64(filled), because: "a part of the stream with other channels")
                 break
             }
             filled += got
         }
         position += Int64(filled)
         return filled
-    }
-
-    /// Ends the stream at `frame`, where decoding failed for `reason` (the first reason is kept).
-    private func stop(at frame: Int64, because reason: String) {
-        if failure == nil { failure = reason }
-        damagedFrom = min(damagedFrom ?? frame, frame)
     }
 
     /// libopusfile's error code in words.

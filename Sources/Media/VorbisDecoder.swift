@@ -11,14 +11,13 @@ final class VorbisDecoder: FrameDecoder {
     let rate: Int
     /// The length in frames (`ov_pcm_total`).
     let frames: Int64
-    /// libvorbisfile's reason for the first error met while reading, reported once.
-    private(set) var failure: String?
+    /// Why decoding stopped before the end, in the library's words (see `StreamDamage`).
+    var failure: String? { damage.reason }
 
     private let file: UnsafeMutablePointer<OggVorbis_File>
     /// The frame the next read starts at.
     private var position: Int64 = 0
-    /// Where decoding failed: from there the stream ends (reads and seeks past it give nothing).
-    private var damagedFrom: Int64?
+    private var damage = StreamDamage()
 
     /// The Ogg Vorbis file open at `descriptor`, ready at frame 0 (libvorbisfile reads a
     /// duplicate of the descriptor, which it closes).
@@ -65,7 +64,7 @@ final class VorbisDecoder: FrameDecoder {
     }
 
     func seek(to frame: Int64) -> Bool {
-        if let damage = damagedFrom, frame >= damage { return false }
+        if damage.blocks(frame) { return false }
         guard ov_pcm_seek(file, ogg_int64_t(frame)) == 0 else { return false }
         position = frame
         return true
@@ -74,7 +73,7 @@ final class VorbisDecoder: FrameDecoder {
     /// Reads up to `frames` interleaved frames; fewer at the end of the stream or where it cannot
     /// be decoded (`failure` then says why, and the stream ends there).
     func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
-        let allowed = damagedFrom.map { Int(max(0, min(Int64(frames), $0 - position))) } ?? frames
+        let allowed = damage.allowed(frames, from: position)
         var filled = 0
         while filled < allowed {
             var planes: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>?
@@ -82,11 +81,11 @@ final class VorbisDecoder: FrameDecoder {
             let got = Int(ov_read_float(file, &planes, Int32(min(allowed - filled, 4_096)), &link))
             if got == 0 { break }
             guard got > 0, let planes else {
-                stop(at: position + Int64(filled), because: Self.reason(Int32(got)))
+                damage.stop(at: position + Int64(filled), because: Self.reason(Int32(got)))
                 break
             }
             guard let info = ov_info(file, link)?.pointee, Int(info.channels) == channels, info.rate == rate else {
-                stop(at: position + Int64(filled), because: "a part of the stream with other channels or another rate")
+                damage.stop(at: position + Int64(filled), because: "a part of the stream with other channels or another rate")
                 break
             }
             for channel in 0..<channels {
@@ -97,12 +96,6 @@ final class VorbisDecoder: FrameDecoder {
         }
         position += Int64(filled)
         return filled
-    }
-
-    /// Ends the stream at `frame`, where decoding failed for `reason` (the first reason is kept).
-    private func stop(at frame: Int64, because reason: String) {
-        if failure == nil { failure = reason }
-        damagedFrom = min(damagedFrom ?? frame, frame)
     }
 
     /// libvorbisfile's error code in words.
