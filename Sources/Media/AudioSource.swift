@@ -8,7 +8,7 @@ import Foundation
 /// libsndfile for WAV, FLAC, AIFF and the others it reads; libmpg123 for MP3 and MPEG Layer II
 /// (`MP3Decoder`: exact seeks, gapless, its frame index built in the background);
 /// libvorbisfile for Ogg Vorbis (`VorbisDecoder`); libopusfile for Opus (`OpusDecoder`); FFmpeg
-/// for AAC in M4A/MP4 and Matroska/WebM audio (`FFmpegDecoder`). Every read is exact: the
+/// for AAC in M4A/MP4 (`FFmpegDecoder`). Every read is exact: the
 /// same frames at any position, however it was reached (Opus: the same position, samples
 /// within 1e-6).
 public final class AudioSource {

@@ -2,8 +2,7 @@ import CFFmpeg
 import Foundation
 
 /// Worker threads (one at a time; never the JACK thread). A file read with FFmpeg's libavformat
-/// and libavcodec: AAC in M4A/MP4 (and Matroska/WebM), and the formats libsndfile opens but
-/// cannot seek in exactly (IMA/MS ADPCM WAV, GSM, ...). 32-bit floats, in place, at the file's
+/// and libavcodec: AAC (or another codec) in M4A/MP4. 32-bit floats, in place, at the file's
 /// rate and channels. Opening reads the container's headers (for M4A the sample table) and
 /// decodes a packet or two to learn the format; FFmpeg prints nothing (its log is off), and its
 /// errors are reported in its words (`av_strerror`).
@@ -27,7 +26,7 @@ final class FFmpegDecoder: FrameDecoder {
     let frames: Int64
     /// "AAC", "ALAC", ...: the codec, in the words users know.
     let codecName: String
-    /// libavformat's name of the container ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "wav").
+    /// libavformat's name of the container ("mov,mp4,m4a,3gp,3g2,mj2").
     let containerName: String
     /// Why decoding stopped before the end, in the library's words (see `StreamDamage`).
     var failure: String? { damage.reason }
@@ -44,6 +43,9 @@ final class FFmpegDecoder: FrameDecoder {
     private let earliest: Int64
     /// Frames in one packet (AAC: 1024), for how far back a seek goes.
     private let packetFrames: Int64
+    /// How far before its target a seek starts, at least: `leadPackets` packets and one more;
+    /// for Opus (in MP4) 0.5 s, as `OpusDecoder` does.
+    private let lead: Int64
     /// The decoded frame being read out: its first frame's position, and how many are used.
     private var frameStart: Int64 = 0
     private var frameUsed = 0
@@ -54,9 +56,10 @@ final class FFmpegDecoder: FrameDecoder {
     private var draining = false
     private var damage = StreamDamage()
 
-    /// The containers FFmpeg reads files in that libsndfile refused: MP4 (M4A, MP4, 3GP) and
-    /// Matroska (MKA, WebM). Anything else libsndfile refused keeps libsndfile's answer.
-    static let trustedContainers: Set<String> = ["mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm"]
+    /// The containers FFmpeg reads files in that libsndfile refused: MP4 (M4A, MP4, 3GP), whose
+    /// timestamps count samples. (Not yet Matroska/WebM: its timestamps are in milliseconds, so
+    /// frames cannot be placed to the sample by them.) Anything else keeps libsndfile's answer.
+    static let trustedContainers: Set<String> = ["mov,mp4,m4a,3gp,3g2,mj2"]
 
     /// libavutil's AV_NOPTS_VALUE: no timestamp.
     private static let noTime = Int64(bitPattern: 0x8000_0000_0000_0000)
@@ -154,6 +157,7 @@ final class FFmpegDecoder: FrameDecoder {
         self.rate = rate
         self.frames = frames
         self.packetFrames = packetFrames
+        lead = max((Self.leadPackets + 1) * packetFrames, codecName == "Opus" ? Int64(rate) / 2 : 0)
         self.codecName = codecName
         self.containerName = containerName
         packet = av_packet_alloc()
@@ -172,7 +176,7 @@ final class FFmpegDecoder: FrameDecoder {
     /// before it (further back until the packet found is that early), then a decode up to it.
     func seek(to target: Int64) -> Bool {
         if damage.blocks(target) { return false }
-        var lead = (Self.leadPackets + 1) * packetFrames
+        var lead = self.lead
         while true {
             let start = max(earliest, target - lead)
             let time = origin + av_rescale_q(start, AVRational(num: 1, den: Int32(rate)), timeBase)

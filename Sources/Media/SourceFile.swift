@@ -5,7 +5,7 @@ import Foundation
 /// frame 0) to read it through: libmpg123 for MP3 (and MPEG Layers I and II), libvorbisfile for Ogg Vorbis, libopusfile for Opus (each found by its
 /// content, whatever its name), libsndfile for WAV, FLAC, AIFF and the rest it reads (through
 /// `LinearSeekingFile` where its seeks are not exact: ADPCM, GSM), and FFmpeg for AAC in
-/// M4A/MP4 and Matroska/WebM audio.
+/// M4A/MP4.
 struct SourceFile {
     let decoder: any FrameDecoder
     let info: AudioFileInfo
