@@ -21,6 +21,9 @@ import Foundation
 final class MP3Decoder: FrameDecoder {
     /// Frames decoded (and dropped) before a seek's target frame, at least.
     static let minimumPreframes = 24
+    /// Seconds: a jump further than this before the frame index is built walks the frame
+    /// headers first (`MP3FrameWalk`).
+    static let walkBeyond: Int64 = 60
 
     let channels: Int
     let rate: Int
@@ -31,6 +34,9 @@ final class MP3Decoder: FrameDecoder {
 
     private let path: String
     private let handle: MP3Handle
+    /// Where the stream starts and how long the file is, for `MP3FrameWalk`.
+    private let head: MP3StreamHead
+    private let fileSize: Int64
     /// Decoding after a seek starts on a frame number that is a multiple of this: 16 divided
     /// by how far the synthesis ring turns per frame (a turn per 32 samples), 4 for MPEG 1
     /// Layer III (1152 samples), 8 for MPEG 2 and 2.5 (576).
@@ -88,12 +94,14 @@ final class MP3Decoder: FrameDecoder {
         var common = 16, other = perFrame
         while other != 0 { (common, other) = (other, common % other) }
         return MP3Decoder(path: path, handle: handle, rate: format.rate, channels: format.channels, frames: frames,
-                          phase: Int64(16 / common), index: index, warnings: warnings)
+                          phase: Int64(16 / common), index: index, head: head, fileSize: fileSize, warnings: warnings)
     }
 
     private init(path: String, handle: MP3Handle, rate: Int, channels: Int, frames: Int64, phase: Int64,
-                 index: MP3FrameIndex.Table, warnings: [String]) {
+                 index: MP3FrameIndex.Table, head: MP3StreamHead, fileSize: Int64, warnings: [String]) {
         self.path = path
+        self.head = head
+        self.fileSize = fileSize
         self.handle = handle
         self.rate = rate
         self.channels = channels
@@ -132,6 +140,14 @@ final class MP3Decoder: FrameDecoder {
             background = nil
         }
         if damage.blocks(frame) { return false }
+        // A jump far in before the background index is ready (a resume point, just opened):
+        // libmpg123 would read every frame header up to it; a walk of the headers is faster.
+        if index.frames == 0, frame > Self.walkBeyond * Int64(rate),
+           let walked = MP3FrameWalk.table(descriptor: handle.descriptor, head: head, fileSize: fileSize) {
+            index = walked
+            background = nil
+            handle.setIndex(index)
+        }
         guard mpg123_seek(handle.handle, off_t(frame), SEEK_SET) == frame else { return false }
         let target = Int64(mpg123_tellframe(handle.handle))
         let lead = Self.minimumPreframes
