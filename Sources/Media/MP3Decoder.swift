@@ -142,10 +142,12 @@ final class MP3Decoder: FrameDecoder {
         if damage.blocks(frame) { return false }
         // A jump far in before the background index is ready (a resume point, just opened):
         // libmpg123 would read every frame header up to it; a walk of the headers is faster.
+        // It walks a little past the target only; the background scan's index replaces it when ready.
+        let perFrame = Int64(head.header.samplesPerFrame)
         if index.frames == 0, frame > Self.walkBeyond * Int64(rate),
-           let walked = MP3FrameWalk.table(descriptor: handle.descriptor, head: head, fileSize: fileSize) {
+           let walked = MP3FrameWalk.table(descriptor: handle.descriptor, head: head, fileSize: fileSize,
+                                           upTo: frame / perFrame + 64) {
             index = walked
-            background = nil
             handle.setIndex(index)
         }
         guard mpg123_seek(handle.handle, off_t(frame), SEEK_SET) == frame else { return false }

@@ -11,15 +11,16 @@ enum MP3FrameWalk {
     static let chunk = 1 << 20
 
     /// The index of the stream starting at `head` in the file open at `descriptor`, with at most
-    /// `MP3Handle.indexSize` entries; nil when the walk stops before a frame (an unreadable file).
-    static func table(descriptor: Int32, head: MP3StreamHead, fileSize: Int64) -> MP3FrameIndex.Table? {
+    /// `MP3Handle.indexSize` entries, up to the MPEG frame `last` (nil: to the end; `frames`
+    /// then counts the frames walked); nil when the walk stops before a frame (an unreadable file).
+    static func table(descriptor: Int32, head: MP3StreamHead, fileSize: Int64, upTo last: Int64? = nil) -> MP3FrameIndex.Table? {
         var offsets: [off_t] = []
         var buffer = [UInt8](repeating: 0, count: chunk + 4)
         var bufferStart: Int64 = -1, bufferCount = 0
         var at = head.start
         // The Xing/Info frame holds no audio: libmpg123 does not count it.
         if head.frames != nil { at += Int64(head.header.length) }
-        while at + 4 <= fileSize {
+        while at + 4 <= fileSize && Int64(offsets.count) <= (last ?? .max) {
             if bufferStart < 0 || at + 4 > bufferStart + Int64(bufferCount) {
                 bufferStart = at
                 bufferCount = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(at)) }
