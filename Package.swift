@@ -17,6 +17,9 @@ let package = Package(
         // C libraries from Debian, as system-library targets (Sources/CLibraries: a module map and a shim header each).
         .systemLibrary(name: "CSndFile", path: "Sources/CLibraries/CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CMpg123", path: "Sources/CLibraries/CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(name: "CVorbisFile", path: "Sources/CLibraries/CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
+        .systemLibrary(name: "COpusFile", path: "Sources/CLibraries/COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CLibraries/CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
         .systemLibrary(name: "CSampleRate", path: "Sources/CLibraries/CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         .systemLibrary(name: "CJack", path: "Sources/CLibraries/CJack", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
         .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
@@ -37,8 +40,9 @@ let package = Package(
         .target(name: "RenderGraph", dependencies: ["WoodshedCore", "RealtimeKit", "MIDI"]),
         // Click sounds: synthesized, or loaded from WAV/FLAC and resampled (control thread).
         .target(name: "Sounds", dependencies: ["RenderGraph", "Media", "CSndFile", "CSampleRate"]),
-        // Audio files: probing, reading and seeking (libsndfile; libmpg123 for MP3), decode caches for Vorbis/Opus (worker threads).
-        .target(name: "Media", dependencies: ["CSndFile", "CMpg123", "Persistence"]),
+        // Audio files: probing, reading and seeking, each format with its own decoder (libsndfile, libmpg123,
+        // libvorbisfile, libopusfile, FFmpeg's libavformat/libavcodec), and splitting on silence (worker threads).
+        .target(name: "Media", dependencies: ["CSndFile", "CMpg123", "CVorbisFile", "COpusFile", "CFFmpeg"]),
         // Speed with pitch kept, transpose and rate conversion (Rubber Band, libsamplerate): worker threads.
         .target(name: "Stretch", dependencies: ["CRubberBand", "CSampleRate"]),
         // The rehearsal player's program: sections, repeat plans, and the worker that renders them ahead.

@@ -22,9 +22,7 @@ public struct PlayLaunch {
     /// `woodshed play FILE`; `debug` takes diagnostics.
     public func play(file: String, practice: PlayRequest, countIn: Int?, debug: (String) -> Void) throws {
         try output.check()
-        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
-        let setup = try PlaySetup(path: file, options: practice, countIn: countIn, live: true) { progress.update(fraction: $0) }
-        progress.finish()
+        let setup = try PlaySetup(path: file, options: practice, countIn: countIn, live: true)
         try run(setup, shadow: nil, debug: debug)
     }
 
@@ -38,9 +36,7 @@ public struct PlayLaunch {
     /// `woodshed playlist play NAME`, then `thenNoise` if given.
     public func playlist(_ name: String, shuffle: Bool?, repeatAll: Bool, thenNoise: ThenNoise?, debug: (String) -> Void) throws {
         try output.check()
-        let progress = ProgressLine(label: "decoding", rate: 1, enabled: ProgressLine.stderrIsTerminal)
-        let setup = try PlaySetup(playlist: name, shuffle: shuffle, repeatAll: repeatAll ? true : nil) { _, f in progress.update(fraction: f) }
-        progress.finish()
+        let setup = try PlaySetup(playlist: name, shuffle: shuffle, repeatAll: repeatAll ? true : nil)
         try run(setup, shadow: nil, playlist: true, thenNoise: thenNoise, debug: debug)
     }
 

@@ -28,10 +28,10 @@ public struct PlaySetup {
     /// Live: things to tell the user before playing (an unusable practice file).
     public var warnings: [String] = []
 
-    /// `progress`: the decode of an Ogg Vorbis/Opus file into the cache (0…1); MP3 is read in place.
-    public init(path: String, options o: PlayRequest, countIn: Int?, live: Bool = false, progress: ((Double) -> Void)?) throws {
-        let cache = try Self.decodeCache()
-        let opened = try AudioSource.open(path: path, cacheDirectory: cache.directory, cacheLimit: cache.limit, progress: progress)
+    /// Every format is read in place: nothing is decoded before it plays.
+    public init(path: String, options o: PlayRequest, countIn: Int?, live: Bool = false) throws {
+        Self.retireDecodeCache()
+        let opened = try AudioSource.open(path: path)
         source = opened
         info = opened.info
         warnings = opened.warnings
@@ -107,17 +107,15 @@ public struct PlaySetup {
     /// shuffled, each played once, then the next (with repeat-all, the first again after the
     /// last). Tracks at another rate than the first are converted to it. A missing or
     /// unreadable track is skipped with a warning. Nothing is saved.
-    public init(playlist name: String, shuffle: Bool?, repeatAll: Bool?, progress: ((String, Double) -> Void)?) throws {
+    public init(playlist name: String, shuffle: Bool?, repeatAll: Bool?) throws {
         let list: Playlist
         do { list = try PlaylistStore().load(try PlaylistName(name)) } catch { throw ValidationErrorMessage("\(error)") }
-        let cache = try Self.decodeCache()
+        Self.retireDecodeCache()
         var opened: [AudioSource] = []
         var warnings: [String] = []
         for track in list.tracks {
             do {
-                opened.append(try AudioSource.open(path: track.path, cacheDirectory: cache.directory, cacheLimit: cache.limit) {
-                    progress?(track.path, $0)
-                })
+                opened.append(try AudioSource.open(path: track.path))
                 warnings += opened.last!.warnings
             } catch {
                 warnings.append("skipped \(track.path): \(error)")
@@ -193,15 +191,9 @@ public struct PlaySetup {
         }
     }
 
-    /// The decode cache's folder and size limit, from the environment (`XDG_CACHE_HOME`,
-    /// `WOODSHED_DECODE_CACHE_MIB`).
-    public static func decodeCache() throws -> (directory: URL, limit: Int64) {
-        let environment = ProcessInfo.processInfo.environment
-        do {
-            return (DecodeCache.defaultDirectory(environment: environment), try DecodeCache.limit(environment: environment))
-        } catch {
-            throw ValidationErrorMessage(error.description)
-        }
+    /// Removes the decode cache of earlier versions, once per run (see `RetiredDecodeCache`).
+    public static func retireDecodeCache() {
+        RetiredDecodeCache.removeOnce(environment: ProcessInfo.processInfo.environment)
     }
 
     /// The saved section `name` (or number) of the practice file.

@@ -71,7 +71,7 @@ public struct RenderCost {
     /// refills the ring and that call is timed too, divided by the ring blocks it wrote.
     public func player(path: String, request: PlayRequest) throws -> String {
         guard block > 0 && block <= 8192 else { throw ValidationErrorMessage("--block must be 1 to 8192") }
-        let setup = try PlaySetup(path: path, options: request, countIn: nil, progress: nil)
+        let setup = try PlaySetup(path: path, options: request, countIn: nil)
         let program = setup.program(outputRate: rate)
         let sounds = try SoundSpec(parsing: "beep").load(rate: rate)
         let writer = ProgramWriter(program: program, source: setup.source,

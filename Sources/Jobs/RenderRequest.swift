@@ -46,19 +46,14 @@ public struct RenderRequest {
             return
         }
         if let playlist {
-            let progress = ProgressLine(label: "decoding", rate: 1, enabled: ProgressLine.stderrIsTerminal)
-            let setup = try PlaySetup(playlist: playlist, shuffle: false, repeatAll: false) { _, f in progress.update(fraction: f) }
-            progress.finish()
+            let setup = try PlaySetup(playlist: playlist, shuffle: false, repeatAll: false)
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
             try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
                 .write(to: output, format: format)
             return
         }
         if let play {
-            let progress = ProgressLine(label: "decoding \(play) once (kept in the cache)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
-            defer { progress.finish() }
-            let setup = try PlaySetup(path: play, options: practice, countIn: click.countIn) { progress.update(fraction: $0) }
-            progress.finish()
+            let setup = try PlaySetup(path: play, options: practice, countIn: click.countIn)
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
             try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
                 .write(to: output, format: format)

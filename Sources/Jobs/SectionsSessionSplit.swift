@@ -14,18 +14,13 @@ extension SectionsSession {
     public mutating func split(settings: SplitSettings, preview: Bool) throws -> String {
         let splitter = try SilenceSplitter(settings: settings)
         let path = audioPath
-        let cache = try PlaySetup.decodeCache()
-        let decoding = ProgressLine(label: "decoding \(path) once (kept in the cache)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
+        PlaySetup.retireDecodeCache()
         let source: AudioSource
         do {
-            source = try AudioSource.open(path: path, cacheDirectory: cache.directory, cacheLimit: cache.limit) {
-                decoding.update(fraction: $0)
-            }
+            source = try AudioSource.open(path: path)
         } catch {
-            decoding.finish()
             throw ValidationErrorMessage(error.description)
         }
-        decoding.finish()
         let finding = ProgressLine(label: "finding the pauses in \(path)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
         let found = splitter.split(source) { finding.update(fraction: $0) }
         finding.finish()

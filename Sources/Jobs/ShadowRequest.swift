@@ -54,9 +54,7 @@ public struct ShadowRequest {
             writeStderr((report.split(separator: "\n").last.map(String.init) ?? report) + "\n")
         }
         let options = PlayRequest(section: sentence, speed: speed, crossfade: crossfade)
-        let progress = ProgressLine(label: "decoding \(file) once (kept in the cache)", rate: 1, enabled: ProgressLine.stderrIsTerminal)
-        var setup = try PlaySetup(path: file, options: options, countIn: nil, live: true) { progress.update(fraction: $0) }
-        progress.finish()
+        var setup = try PlaySetup(path: file, options: options, countIn: nil, live: true)
         guard setup.unsavedCount == 0 else {
             throw ValidationErrorMessage("\(file) has no sentences yet: give --subs FILE (subtitles or labels) or --split silence")
         }

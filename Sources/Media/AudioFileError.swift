@@ -20,15 +20,12 @@ public enum AudioFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case noFrames(path: String)
     /// Decoding stopped with an error part-way; `reason` is libsndfile's message.
     case decodeFailed(path: String, reason: String)
-    /// The decoded copy could not be written into `directory`; `reason` is the system's.
-    case cacheNotWritable(path: String, directory: String, reason: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
         case .cannotOpen(let path, _), .empty(let path), .notAudio(let path), .unsupported(let path, _),
-             .damaged(let path, _), .truncated(let path, _), .noFrames(let path), .decodeFailed(let path, _),
-             .cacheNotWritable(let path, _, _):
+             .damaged(let path, _), .truncated(let path, _), .noFrames(let path), .decodeFailed(let path, _):
             path
         }
     }
@@ -49,8 +46,6 @@ public enum AudioFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .truncated(_, nil): "the file is cut short (its end is missing, so its length is unknown)"
         case .noFrames: "holds no audio (0 frames)"
         case .decodeFailed(_, let reason): "decoding failed (\(reason))"
-        case .cacheNotWritable(_, let directory, let reason):
-            "cannot write the decoded copy into \(directory) (\(reason))"
         }
     }
 }

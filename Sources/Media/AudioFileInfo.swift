@@ -4,8 +4,8 @@ public struct AudioFileInfo: Sendable, Equatable {
     public var path: String
     /// The length in source frames. From the file's header when probed (for an MP3: the
     /// Xing/Info header's, gapless, or counted from its frames when that header is missing or
-    /// does not match the file); an open `AudioSource` that decodes into the cache reports the
-    /// number of frames the decoder really produced.
+    /// does not match the file; for M4A the stream's duration, without the encoder's priming
+    /// and padding).
     public var frames: Int64
     /// Frames per second.
     public var rate: Int
@@ -14,9 +14,9 @@ public struct AudioFileInfo: Sendable, Equatable {
     public var format: AudioFormat
     /// "WAV", "FLAC", "Ogg Vorbis", "Opus", "MP3", ...: `format.name`.
     public var formatName: String
-    /// False when the file's decoder cannot seek in it exactly (libsndfile in Ogg Vorbis, Opus and
-    /// other codecs with state across frames): an `AudioSource` then reads a decoded copy
-    /// instead. True for WAV, FLAC, AIFF (libsndfile) and MP3 (libmpg123, see `MP3Decoder`).
+    /// Whether reads at any frame are exact. True for every file that opens: each format is
+    /// read through a decoder that seeks exactly (see `AudioSource`); kept for the callers
+    /// that describe a playlist.
     public var seeksExactly: Bool
 
     public init(path: String, frames: Int64, rate: Int, channels: Int, format: AudioFormat,

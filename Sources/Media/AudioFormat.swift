@@ -33,6 +33,15 @@ public enum AudioFormat: Sendable, Equatable {
         }
     }
 
+    /// An MPEG audio stream of `layer` (1, 2 or 3), as libmpg123 reads it.
+    init(mpegLayer layer: Int) {
+        switch layer {
+        case 3: self = .mp3
+        case 2: self = .other("MPEG Layer II")
+        default: self = .other("MPEG Layer I")
+        }
+    }
+
     /// Whether `sf_seek` followed by `sf_readf_float` returns exactly the samples a sequential
     /// read from frame 0 returns, at every frame, so the file can be read in place.
     ///
@@ -43,8 +52,8 @@ public enum AudioFormat: Sendable, Equatable {
     /// audibly (errors up to 0.55); in CBR mono MP3 about half differ by a rounding step; in Ogg
     /// Vorbis one seek in four returns wrong audio, up to 0.87 (upstream libsndfile issue 885);
     /// in Opus 31 of 958 seeks differ by a rounding step. Those files, and ADPCM, GSM and the
-    /// rest, are decoded once into the decode cache and read from there, exactly. (MP3 no longer
-    /// comes here: `SourceFile` gives it to libmpg123, whose seeks are made exact.)
+    /// rest, are read from their start on a seek back (`LinearSeekingFile`); MP3, Ogg Vorbis and
+    /// Opus do not come here: `SourceFile` gives them to libmpg123, libvorbisfile and libopusfile.
     static func seeksExactly(sndfileFormat format: Int32) -> Bool {
         let major = Int(format) & SF_FORMAT_TYPEMASK, minor = Int(format) & SF_FORMAT_SUBMASK
         if major == SF_FORMAT_FLAC { return true }

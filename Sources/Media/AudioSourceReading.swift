@@ -3,7 +3,7 @@ extension AudioSource {
     /// Reads `count` stereo frames, interleaved L R, starting at source frame `start` (which may
     /// be negative or past the end: zeros there). Mono is duplicated to both sides; more than
     /// two channels: the first two. Always fills all `count` frames (zeros from where the file
-    /// cannot be read: past damage found in an MP3, see `readFailure`). Exact at every position in
+    /// cannot be read: past damage found while reading, see `readFailure`). Exact at every position in
     /// every format. Memory is bounded: one chunk of the file at a time.
     public func read(from start: Int64, count: Int, into buffer: UnsafeMutablePointer<Float>) {
         precondition(count >= 0, "AudioSource.read: negative count \(count)")
@@ -38,18 +38,15 @@ extension AudioSource {
         switch channels {
         case 1:
             for i in 0..<got {
-                let sample = scratch[i] * gain
-                output[2 * i] = sample
-                output[2 * i + 1] = sample
+                output[2 * i] = scratch[i]
+                output[2 * i + 1] = scratch[i]
             }
         case 2:
-            if gain != 1 {
-                for i in 0..<(2 * got) { output[i] *= gain }
-            }
+            break
         default:
             for i in 0..<got {
-                output[2 * i] = scratch[i * channels] * gain
-                output[2 * i + 1] = scratch[i * channels + 1] * gain
+                output[2 * i] = scratch[i * channels]
+                output[2 * i + 1] = scratch[i * channels + 1]
             }
         }
         return got

@@ -1,9 +1,13 @@
 /// Worker threads (one at a time; never the JACK thread). What `AudioSource` reads a file
-/// through: the decoder made for its format, at any frame, exactly. libsndfile (`SoundFile`)
-/// reads WAV, FLAC, AIFF and the decode cache's copies; libmpg123 (`MP3Decoder`) reads MP3.
+/// through: the decoder made for its format, at any frame, exactly. libsndfile (`SoundFile`,
+/// `LinearSeekingFile`) reads WAV, FLAC, AIFF and the like; libmpg123 (`MP3Decoder`) MP3;
+/// libvorbisfile (`VorbisDecoder`) Ogg Vorbis; libopusfile (`OpusDecoder`) Opus; FFmpeg
+/// (`FFmpegDecoder`) AAC in M4A/MP4.
 ///
 /// Contract: after `seek(to: f)`, `read` returns the frames from `f` on exactly as a decode of
-/// the whole file from its start gives them, however the position was reached.
+/// the whole file from its start gives them, however the position was reached. (Opus: from
+/// the same position, each sample within 1e-6: its float decoder's state after a seek is not
+/// bit for bit a linear decode's, see `OpusDecoder`.)
 protocol FrameDecoder: AnyObject {
     /// Channels in what `read` returns.
     var channels: Int { get }

@@ -21,6 +21,9 @@ import Foundation
 final class MP3Decoder: FrameDecoder {
     /// Frames decoded (and dropped) before a seek's target frame, at least.
     static let minimumPreframes = 24
+    /// Seconds: a jump further than this before the frame index is built walks the frame
+    /// headers first (`MP3FrameWalk`).
+    static let walkBeyond: Int64 = 60
 
     let channels: Int
     let rate: Int
@@ -31,6 +34,9 @@ final class MP3Decoder: FrameDecoder {
 
     private let path: String
     private let handle: MP3Handle
+    /// Where the stream starts and how long the file is, for `MP3FrameWalk`.
+    private let head: MP3StreamHead
+    private let fileSize: Int64
     /// Decoding after a seek starts on a frame number that is a multiple of this: 16 divided
     /// by how far the synthesis ring turns per frame (a turn per 32 samples), 4 for MPEG 1
     /// Layer III (1152 samples), 8 for MPEG 2 and 2.5 (576).
@@ -39,11 +45,9 @@ final class MP3Decoder: FrameDecoder {
     /// ready, else what the handle had found by itself.
     private var index: MP3FrameIndex.Table
     private var background: MP3FrameIndex?
-    /// libmpg123's message for the first error met while reading, reported once.
-    private(set) var failure: String?
-    /// The frame where decoding failed: from when that is found, the stream stops there (reads
-    /// and seeks at or past it give nothing, and the player plays silence).
-    private var damagedFrom: Int64?
+    /// Why decoding stopped before the end, in the library's words (see `StreamDamage`).
+    var failure: String? { damage.reason }
+    private var damage = StreamDamage()
     /// The frame the next read starts at.
     private var position: Int64 = 0
 
@@ -90,12 +94,14 @@ final class MP3Decoder: FrameDecoder {
         var common = 16, other = perFrame
         while other != 0 { (common, other) = (other, common % other) }
         return MP3Decoder(path: path, handle: handle, rate: format.rate, channels: format.channels, frames: frames,
-                          phase: Int64(16 / common), index: index, warnings: warnings)
+                          phase: Int64(16 / common), index: index, head: head, fileSize: fileSize, warnings: warnings)
     }
 
     private init(path: String, handle: MP3Handle, rate: Int, channels: Int, frames: Int64, phase: Int64,
-                 index: MP3FrameIndex.Table, warnings: [String]) {
+                 index: MP3FrameIndex.Table, head: MP3StreamHead, fileSize: Int64, warnings: [String]) {
         self.path = path
+        self.head = head
+        self.fileSize = fileSize
         self.handle = handle
         self.rate = rate
         self.channels = channels
@@ -133,7 +139,17 @@ final class MP3Decoder: FrameDecoder {
             index = ready
             background = nil
         }
-        if let damage = damagedFrom, frame >= damage { return false }
+        if damage.blocks(frame) { return false }
+        // A jump far in before the background index is ready (a resume point, just opened):
+        // libmpg123 would read every frame header up to it; a walk of the headers is faster.
+        // It walks a little past the target only; the background scan's index replaces it when ready.
+        let perFrame = Int64(head.header.samplesPerFrame)
+        if index.frames == 0, frame > Self.walkBeyond * Int64(rate),
+           let walked = MP3FrameWalk.table(descriptor: handle.descriptor, head: head, fileSize: fileSize,
+                                           upTo: frame / perFrame + 64) {
+            index = walked
+            handle.setIndex(index)
+        }
         guard mpg123_seek(handle.handle, off_t(frame), SEEK_SET) == frame else { return false }
         let target = Int64(mpg123_tellframe(handle.handle))
         let lead = Self.minimumPreframes
@@ -151,7 +167,7 @@ final class MP3Decoder: FrameDecoder {
     /// it cannot be decoded (`failure` then holds libmpg123's message, and the stream ends there).
     func read(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
         let frameBytes = channels * MemoryLayout<Float>.size
-        let allowed = damagedFrom.map { max(0, min(Int64(frames), $0 - position)) } ?? Int64(frames)
+        let allowed = damage.allowed(frames, from: position)
         let wanted = Int(allowed) * frameBytes
         var filled = 0
         while filled < wanted {
@@ -163,21 +179,15 @@ final class MP3Decoder: FrameDecoder {
                 var rate = 0, channels: Int32 = 0, encoding: Int32 = 0
                 mpg123_getformat(handle.handle, &rate, &channels, &encoding)
                 if rate == self.rate && Int(channels) == self.channels { continue }
-                stop(at: position + Int64(filled / frameBytes),
+                damage.stop(at: position + Int64(filled / frameBytes),
                      because: "a frame of another format (\(rate) Hz, \(channels) channels) in the stream")
             } else if result != MPG123_DONE.rawValue {
-                stop(at: position + Int64(filled / frameBytes), because: handle.message)
+                damage.stop(at: position + Int64(filled / frameBytes), because: handle.message)
             }
             break
         }
         let got = filled / frameBytes
         position += Int64(got)
         return got
-    }
-
-    /// Ends the stream at `frame`, where decoding failed for `reason` (the first reason is kept).
-    private func stop(at frame: Int64, because reason: String) {
-        if failure == nil { failure = reason }
-        damagedFrom = min(damagedFrom ?? frame, frame)
     }
 }

@@ -1,13 +1,14 @@
 import CSndFile
 import Foundation
 
-/// Worker threads. A user's audio file, opened and checked: what it holds, which version of it
-/// this is, and the decoder (at frame 0) to read it through: libmpg123 for MP3 (found by its
-/// content, whatever its name), libsndfile for the rest.
+/// Worker threads. A user's audio file, opened and checked: what it holds and the decoder (at
+/// frame 0) to read it through: libmpg123 for MP3 (and MPEG Layers I and II), libvorbisfile for Ogg Vorbis, libopusfile for Opus (each found by its
+/// content, whatever its name), libsndfile for WAV, FLAC, AIFF and the rest it reads (through
+/// `LinearSeekingFile` where its seeks are not exact: ADPCM, GSM), and FFmpeg for AAC in
+/// M4A/MP4.
 struct SourceFile {
     let decoder: any FrameDecoder
     let info: AudioFileInfo
-    let identity: SourceIdentity
     /// Things the user should know about the file (one line each, naming it).
     var warnings: [String] = []
 
@@ -16,10 +17,11 @@ struct SourceFile {
     /// A file is refused when it is missing, unreadable, a directory, not a regular file,
     /// empty, text, in a format libsndfile does not read, damaged, without audio (0 frames), or
     /// cut short. "Cut short" means the audio cannot be read to the end its header gives: a
-    /// FLAC cut in half (its last frames cannot be read), or an Ogg file without its last page
-    /// (libsndfile cannot find its length). A WAV whose data chunk is cut is not
+    /// FLAC cut in half (its last frames cannot be read). A WAV whose data chunk is cut is not
     /// refused: libsndfile shortens it to the frames that are there. Nor is a cut MP3: its
-    /// frames are counted (see `MP3Decoder.open`), with a warning.
+    /// frames are counted (see `MP3Decoder.open`), with a warning; nor an Ogg file without its
+    /// last page (cut short, or still being written): it plays to its last whole page, with a
+    /// warning.
     static func open(path: String) throws(AudioFileError) -> SourceFile {
         let descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: SystemMessage.errno(errno)) }
@@ -37,24 +39,48 @@ struct SourceFile {
         if status.st_size == 0 { throw .empty(path: path) }
         // Opened without blocking so that a FIFO could not hang us; reads may block from here.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        let identity = SourceIdentity(
-            canonicalPath: canonicalPath(path), size: Int64(status.st_size),
-            modifiedSeconds: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec),
-            inode: UInt64(status.st_ino))
 
-        if let head = MP3StreamHead.read(descriptor: descriptor), head.header.layer == 3 {
+        if let head = MP3StreamHead.read(descriptor: descriptor) {
             let mp3 = try MP3Decoder.open(path: path, descriptor: descriptor, head: head, fileSize: Int64(status.st_size))
+            let format = AudioFormat(mpegLayer: head.header.layer)
             let info = AudioFileInfo(path: path, frames: mp3.frames, rate: mp3.rate, channels: mp3.channels,
-                                     format: .mp3, formatName: AudioFormat.mp3.name, seeksExactly: true)
-            return SourceFile(decoder: mp3, info: info, identity: identity, warnings: mp3.warnings)
+                                     format: format, formatName: format.name, seeksExactly: true)
+            return SourceFile(decoder: mp3, info: info, warnings: mp3.warnings)
         }
 
-        guard let file = SoundFile(descriptor: descriptor, mode: Int32(SFM_READ)) else {
-            throw refusal(path: path, descriptor: descriptor)
+        if let codec = OggStreamHead.codec(descriptor: descriptor) {
+            let decoder: any FrameDecoder, format: AudioFormat, frames: Int64, rate: Int
+            switch codec {
+            case .vorbis:
+                let vorbis = try VorbisDecoder.open(path: path, descriptor: descriptor)
+                (decoder, format, frames, rate) = (vorbis, .oggVorbis, vorbis.frames, vorbis.rate)
+            case .opus:
+                let opus = try OpusDecoder.open(path: path, descriptor: descriptor)
+                (decoder, format, frames, rate) = (opus, .opus, opus.frames, OpusDecoder.rate)
+            }
+            let info = AudioFileInfo(path: path, frames: frames, rate: rate, channels: decoder.channels,
+                                     format: format, formatName: format.name, seeksExactly: true)
+            let whole = OggStreamHead.endsWholly(descriptor: descriptor, fileSize: Int64(status.st_size))
+            return SourceFile(decoder: decoder, info: info,
+                              warnings: whole ? [] : [OggStreamHead.cutShortWarning(path: path, frames: frames, rate: rate)])
         }
 
-        let info = try describe(file, path: path)
-        return SourceFile(decoder: file, info: info, identity: identity)
+        if let file = SoundFile(descriptor: descriptor, mode: Int32(SFM_READ)) {
+            let info = try describe(file, path: path)
+            let exact = AudioFormat.seeksExactly(sndfileFormat: file.info.format)
+            return SourceFile(decoder: exact ? file : LinearSeekingFile(file), info: info)
+        }
+        // libsndfile refused it: FFmpeg reads only the containers it is trusted with, so that
+        // anything else keeps libsndfile's answer.
+        let refused = refusal(path: path, descriptor: descriptor)
+        guard let ffmpeg = try FFmpegDecoder.open(path: path, descriptor: descriptor,
+                                                  containers: FFmpegDecoder.trustedContainers) else {
+            throw refused
+        }
+        let format = AudioFormat.other(ffmpeg.codecName)
+        let info = AudioFileInfo(path: path, frames: ffmpeg.frames, rate: ffmpeg.rate, channels: ffmpeg.channels,
+                                 format: format, formatName: format.name, seeksExactly: true)
+        return SourceFile(decoder: ffmpeg, info: info)
     }
 
     /// The info of a file libsndfile opened, or why it cannot be played.
@@ -66,12 +92,12 @@ struct SourceFile {
         let seeksExactly = AudioFormat.seeksExactly(sndfileFormat: file.info.format)
         if file.frames == 0 { throw .noFrames(path: path) }
         if file.frames < 0 || file.frames == Int64.max { throw .truncated(path: path, expectedFrames: nil) }
-        // Read in place: the frames up to the end must be there. (Decoded ones are checked by decoding.)
+        // The frames up to the end must be there (checked where a seek there is cheap).
         if seeksExactly && !file.endIsReadable() {
             throw .truncated(path: path, expectedFrames: file.frames)
         }
         return AudioFileInfo(path: path, frames: file.frames, rate: file.rate, channels: file.channels,
-                             format: format, formatName: format.name, seeksExactly: seeksExactly)
+                             format: format, formatName: format.name, seeksExactly: true)
     }
 
     /// Why libsndfile refused to open the file: its message, unless the first bytes tell more.
@@ -86,11 +112,5 @@ struct SourceFile {
             return .unsupported(path: path, reason: "libsndfile does not recognise it")
         case .unknown: return .damaged(path: path, reason: message)
         }
-    }
-
-    private static func canonicalPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -28,12 +28,12 @@ struct PlaySubcommand: ParsableCommand {
             and pauses, mute turns the click off.
             Without a terminal on stdout, one plain line is printed per pass and the
             program quits at the end.
-            MP3 and Vorbis are decoded once into $XDG_CACHE_HOME/woodshed/decoded (for
-            exact seeks), kept under 4 GiB by removing the copies least recently used
-            (WOODSHED_DECODE_CACHE_MIB sets the limit).
+            Every format is read in place with exact seeks: WAV, FLAC and AIFF
+            (libsndfile), MP3 and MPEG Layer II (libmpg123), Ogg Vorbis (libvorbisfile),
+            Opus (libopusfile), AAC in M4A/MP4 (FFmpeg).
             """)
 
-    @Argument(help: "The audio file: WAV, FLAC, OGG/Vorbis, Opus or MP3.", completion: .audioFiles) var file: String
+    @Argument(help: "The audio file: WAV, FLAC, OGG/Vorbis, Opus, MP3 or M4A.", completion: .audioFiles) var file: String
     @OptionGroup(title: "Practice") var practice: PlayOptions
     @Option(name: .customLong("count-in"), parsing: .unconditional, help: "Bars of count-in clicks before each pass (0-64).") var countIn: Int?
     @OptionGroup(title: "Output") var output: LivePlayOptions

@@ -27,7 +27,7 @@ struct ShadowSubcommand: ParsableCommand {
             it up.
             """)
 
-    @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus or MP3.", completion: .audioFiles) var file: String
+    @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus, MP3 or M4A.", completion: .audioFiles) var file: String
     @Option(name: .long, help: "Import sentences from subtitles (.srt, .vtt) or Audacity labels (.txt) first.", completion: .file(extensions: ["srt", "vtt", "txt"])) var subs: String?
     @Option(name: .long, help: "Find the sentences on pauses first: silence.") var split: String?
     // Values are taken as they are, even with a leading "-" (then refused, naming the value and

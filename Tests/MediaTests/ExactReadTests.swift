@@ -9,16 +9,18 @@ struct ExactReadTests {
     func jumpsEqualSequentialRead(fixture: Fixture) throws {
         let folder = try TemporaryFolder()
         let path = try fixture.write(in: folder)
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         let frames = fixture.frames
         #expect(source.info.frames == Int64(frames))
-        #expect(source.usesDecodeCache == !fixture.format.readsInPlace)
 
         let all = source.sequentialFrames(count: frames + 1_000)
         #expect(all[(2 * frames)...].allSatisfy { $0 == 0 })
+        // Opus: the position is exact, the samples within 1e-6 (see `OpusDecoder`).
+        let tolerance: Float = fixture.format == .opus ? 1e-6 : 0
         for read in seekPlan(frames: frames) {
             let got = source.frames(from: read.start, count: read.count)
-            #expect(got == expectedFrames(all, frames: frames, start: read.start, count: read.count),
+            #expect(firstDifference(got, expectedFrames(all, frames: frames, start: read.start, count: read.count),
+                                    within: tolerance) == "same",
                     "read of \(read.count) frames from \(read.start)")
         }
     }
@@ -27,30 +29,13 @@ struct ExactReadTests {
     func losslessReadsWhatWasWritten(fixture: Fixture) throws {
         let folder = try TemporaryFolder()
         let path = try fixture.write(in: folder)
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         let written = stereo(fixture.samples(), channels: fixture.channels)
         #expect(source.sequentialFrames(count: fixture.frames, chunk: 3_333) == written)
         for read in seekPlan(frames: fixture.frames, seed: 7) {
             #expect(source.frames(from: read.start, count: read.count)
                     == expectedFrames(written, frames: fixture.frames, start: read.start, count: read.count))
         }
-    }
-
-    @Test("an Ogg Vorbis or Opus file reads back libsndfile's front-to-back decode, kept to 2^-22 (-132 dBFS)",
-          arguments: Fixture.all.filter { !$0.format.readsInPlace })
-    func lossyReadsTheDecode(fixture: Fixture) throws {
-        let folder = try TemporaryFolder()
-        let path = try fixture.write(in: folder)
-        let decoded = try decodeAll(path)
-        let reference = stereo(decoded.samples, channels: decoded.channels)
-        let frames = reference.count / 2
-        #expect(frames == fixture.frames)
-
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
-        let read = source.sequentialFrames(count: frames)
-        #expect(read == reference.map(cacheQuantised))
-        let largestError = zip(read, reference).map { abs($0 - $1) }.max() ?? 0
-        #expect(largestError <= 1.0 / 8_388_608)
     }
 }
 
@@ -60,7 +45,7 @@ struct EdgeReadTests {
     func farOutside() throws {
         let folder = try TemporaryFolder()
         let path = try Fixture(format: .wav, rate: 48_000, channels: 2, seconds: 1).write(in: folder)
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         #expect(source.frames(from: .min, count: 3) == Array(repeating: 0, count: 6))
         #expect(source.frames(from: .max - 1, count: 3) == Array(repeating: 0, count: 6))
         #expect(source.frames(from: -3, count: 3) == Array(repeating: 0, count: 6))

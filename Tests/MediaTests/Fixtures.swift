@@ -17,8 +17,6 @@ final class TemporaryFolder {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    /// Where tests keep decoded copies.
-    var cache: URL { url.appendingPathComponent("cache", isDirectory: true) }
 }
 
 /// Test thread (a value). A file format a fixture is written in, with libsndfile's code for it.
@@ -56,9 +54,6 @@ enum FixtureFormat: String, CaseIterable, Sendable {
     }
 
     var isLossless: Bool { self == .wav || self == .flac }
-    /// Read in place, exactly (libsndfile for WAV and FLAC, libmpg123 for MP3); Ogg Vorbis and
-    /// Opus go through the decode cache.
-    var readsInPlace: Bool { isLossless || self == .mp3 }
 }
 
 /// Test thread (a value). One test file: format, rate, channels and length.
@@ -179,12 +174,6 @@ func stereo(_ samples: [Float], channels: Int) -> [Float] {
         out[2 * frame + 1] = samples[frame * channels + min(1, channels - 1)]
     }
     return out
-}
-
-/// A sample as the decode cache keeps it: rounded to a multiple of 2^−22, within ±2.
-func cacheQuantised(_ sample: Float) -> Float {
-    let stored = min(max((sample * 4_194_304).rounded(.toNearestOrEven), -8_388_607), 8_388_607)
-    return stored / 4_194_304
 }
 
 extension AudioSource {

@@ -61,9 +61,9 @@ struct MP3Tests {
         let frames = reference.count / 2
         #expect(frames == fixture.frames)
 
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         #expect(source.info.frames == Int64(frames))
-        #expect(source.info.format == .mp3 && source.info.seeksExactly && !source.usesDecodeCache)
+        #expect(source.info.format == .mp3 && source.info.seeksExactly)
         for read in randomReads(frames: frames, seed: 17) {
             #expect(firstDifference(source.frames(from: read.start, count: read.count),
                                     expectedFrames(reference, frames: frames, start: read.start, count: read.count)) == "same",
@@ -71,17 +71,6 @@ struct MP3Tests {
         }
         #expect(firstDifference(source.sequentialFrames(count: frames + 100), reference + Array(repeating: 0, count: 200)) == "same")
         #expect(source.warnings == [] && source.readFailure == nil)
-    }
-
-    @Test("an MP3 is read in place: the first open makes no decode cache and reports no decoding")
-    func noDecodeCache() throws {
-        let folder = try TemporaryFolder()
-        let path = try Fixture(format: .mp3, rate: 44_100, channels: 2, seconds: 3).write(in: folder)
-        var calls = 0
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache) { _ in calls += 1 }
-        #expect(!source.usesDecodeCache && source.cacheFile == nil)
-        #expect(calls == 0)
-        #expect(!FileManager.default.fileExists(atPath: folder.cache.path))
     }
 
     @Test("an MP3 cut short plays the frames that decode, counted, with a warning naming the file")
@@ -93,7 +82,7 @@ struct MP3Tests {
         let reference = try mpg123Decode(path, in: folder).frames
         let frames = reference.count / 2
         #expect(frames > 200_000 && frames < 230_000)
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         #expect(source.info.frames == Int64(frames))
         #expect(firstDifference(source.sequentialFrames(count: frames + 10), reference + Array(repeating: 0, count: 20)) == "same")
         for read in randomReads(frames: frames, count: 10, seed: 5) {
@@ -117,7 +106,7 @@ struct MP3Tests {
         for i in middle..<(middle + 3_000) { data[i] = UInt8.random(in: 0...255, using: &random) }
         let path = folder.path("damaged.mp3")
         try data.write(to: URL(fileURLWithPath: path))
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         #expect(source.info.frames == 441_000)
         #expect(source.readFailure == nil)
         let read = source.sequentialFrames(count: 441_000)
@@ -126,12 +115,32 @@ struct MP3Tests {
         #expect(source.readFailure == "a frame of another format (8000 Hz, 2 channels) in the stream")
     }
 
+    @Test("an MPEG Layer II file is read by libmpg123 too: 50 jumps read exactly the samples of mpg123's decode")
+    func layerII() throws {
+        let folder = try TemporaryFolder()
+        let fixture = Fixture(format: .wav, rate: 48_000, channels: 2, seconds: 10)
+        let wav = try fixture.write(in: folder, name: "source.wav")
+        let path = folder.path("song.mp2")
+        try runReference("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", wav, "-c:a", "mp2", "-b:a", "192k", "-f", "mp2", path])
+        let reference = try mpg123Decode(path, in: folder).frames
+        let frames = reference.count / 2
+        let source = try AudioSource.open(path: path)
+        #expect(source.info.frames == Int64(frames))
+        #expect(source.info.formatName == "MPEG Layer II")
+        #expect(firstDifference(source.sequentialFrames(count: frames), reference) == "same")
+        for read in randomReads(frames: frames, avoiding: 1_152, seed: 29) {
+            #expect(firstDifference(source.frames(from: read.start, count: read.count),
+                                    expectedFrames(reference, frames: frames, start: read.start, count: read.count)) == "same",
+                    "read of \(read.count) frames from \(read.start)")
+        }
+    }
+
     @Test("an MP3 is found by its content: named .wav it plays as MP3, and a WAV named .mp3 as WAV")
     func wrongExtension() throws {
         let folder = try TemporaryFolder()
         let mp3 = try Fixture(format: .mp3, rate: 44_100, channels: 2, seconds: 2).write(in: folder, name: "song.wav")
-        let source = try AudioSource.open(path: mp3, cacheDirectory: folder.cache)
-        #expect(source.info.format == .mp3 && !source.usesDecodeCache)
+        let source = try AudioSource.open(path: mp3)
+        #expect(source.info.format == .mp3)
         #expect(firstDifference(source.sequentialFrames(count: 88_200), try mpg123Decode(mp3, in: folder).frames) == "same")
         let wav = try Fixture(format: .wav, rate: 44_100, channels: 2, seconds: 1).write(in: folder, name: "song.mp3")
         #expect(try AudioFileProbe.info(path: wav).format == .wav)

@@ -24,7 +24,7 @@ private struct Bursts {
         let samples = antiPhase ? mono.flatMap { [$0, -$0] } : mono
         let path = folder.path(name)
         try writeSound(samples, to: path, rate: rate, channels: antiPhase ? 2 : 1, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT))
-        return try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        return try AudioSource.open(path: path)
     }
 }
 
@@ -59,7 +59,7 @@ struct SilenceSplitTests {
         }
         let path = folder.path("lesson.wav")
         try lesson.writeWAV(to: path)
-        let source = try AudioSource.open(path: path, cacheDirectory: folder.cache)
+        let source = try AudioSource.open(path: path)
         let split = try SilenceSplitter().split(source)
 
         let rate = Int64(lesson.rate)

@@ -1,0 +1,309 @@
+import CFFmpeg
+import Foundation
+
+/// Worker threads (one at a time; never the JACK thread). A file read with FFmpeg's libavformat
+/// and libavcodec: AAC (or another codec) in M4A/MP4. 32-bit floats, in place, at the file's
+/// rate and channels. Opening reads the container's headers (for M4A the sample table) and
+/// decodes a packet or two to learn the format; FFmpeg prints nothing (its log is off), and its
+/// errors are reported in its words (`av_strerror`).
+///
+/// The length is the stream's duration: the encoder's priming (the edit list of an M4A) is
+/// removed by libavformat, and the padding after the end, which decoders return (a
+/// 2,880,000-frame source decodes to 2,880,512 frames), is cut here.
+///
+/// How a seek is exact. AAC decodes each packet with the one before it (overlapping
+/// transforms), so a seek goes to a packet at least `leadPackets` packets before the target
+/// (libavformat's seek to the packet at or before a time), decodes forward, and drops the frames
+/// before the target, placed by their timestamps. From there the samples are a decode's from
+/// the start (tested against the `ffmpeg` program's decode).
+final class FFmpegDecoder: FrameDecoder {
+    /// Packets decoded before the one holding a seek's target, at least.
+    static let leadPackets: Int64 = 2
+
+    let channels: Int
+    let rate: Int
+    /// The length in frames: the stream's duration.
+    let frames: Int64
+    /// "AAC", "ALAC", ...: the codec, in the words users know.
+    let codecName: String
+    /// libavformat's name of the container ("mov,mp4,m4a,3gp,3g2,mj2").
+    let containerName: String
+    /// Why decoding stopped before the end, in the library's words (see `StreamDamage`).
+    var failure: String? { damage.reason }
+
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private let packet: UnsafeMutablePointer<AVPacket>
+    private let frame: UnsafeMutablePointer<AVFrame>
+    private let streamIndex: Int32
+    private let timeBase: AVRational
+    /// The stream's first timestamp (frame 0), in its time base.
+    private let origin: Int64
+    /// Where the stream's first packet starts: 0, or before it for a packet of priming.
+    private let earliest: Int64
+    /// Frames in one packet (AAC: 1024), for how far back a seek goes.
+    private let packetFrames: Int64
+    /// How far before its target a seek starts, at least: `leadPackets` packets and one more;
+    /// for Opus (in MP4) 0.5 s, as `OpusDecoder` does.
+    private let lead: Int64
+    /// The decoded frame being read out: its first frame's position, and how many are used.
+    private var frameStart: Int64 = 0
+    private var frameUsed = 0
+    private var frameCount = 0
+    /// The frame the next read starts at.
+    private var position: Int64 = 0
+    /// The demuxer has ended and the decoder was told so.
+    private var draining = false
+    private var damage = StreamDamage()
+
+    /// The containers FFmpeg reads files in that libsndfile refused: MP4 (M4A, MP4, 3GP), whose
+    /// timestamps count samples. (Not yet Matroska/WebM: its timestamps are in milliseconds, so
+    /// frames cannot be placed to the sample by them.) Anything else keeps libsndfile's answer.
+    static let trustedContainers: Set<String> = ["mov,mp4,m4a,3gp,3g2,mj2"]
+
+    /// libavutil's AV_NOPTS_VALUE: no timestamp.
+    private static let noTime = Int64(bitPattern: 0x8000_0000_0000_0000)
+
+    /// FFmpeg's one-time set-up: its log off (it would print to the terminal).
+    private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
+
+    /// The file open at `descriptor` (opened again by FFmpeg through /proc/self/fd), its audio
+    /// stream ready at frame 0. `containers`: the containers accepted (nil: any); a file in
+    /// another is refused with nil, as is one FFmpeg does not read at all. Throws when FFmpeg
+    /// reads the container but not its audio.
+    static func open(path: String, descriptor: Int32, containers: Set<String>?) throws(AudioFileError) -> FFmpegDecoder? {
+        _ = quiet
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        guard avformat_open_input(&format, "file:/proc/self/fd/\(descriptor)", nil, nil) == 0, let context = format else {
+            return nil
+        }
+        let container = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
+        if let containers, !containers.contains(container) {
+            avformat_close_input(&format)
+            return nil
+        }
+        func fail(_ reason: String) -> AudioFileError {
+            avformat_close_input(&format)
+            return .damaged(path: path, reason: reason)
+        }
+        var code = avformat_find_stream_info(context, nil)
+        guard code >= 0 else { throw fail(message(code)) }
+        let index = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        guard index >= 0, let stream = context.pointee.streams[Int(index)], let parameters = stream.pointee.codecpar else {
+            throw fail("no audio stream")
+        }
+        guard let codecType = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            throw fail("FFmpeg has no decoder for its audio (\(String(cString: avcodec_get_name(parameters.pointee.codec_id))))")
+        }
+        var codec = avcodec_alloc_context3(codecType)
+        guard let codecContext = codec else { throw fail("out of memory") }
+        code = avcodec_parameters_to_context(codecContext, parameters)
+        codecContext.pointee.pkt_timebase = stream.pointee.time_base
+        // Frames are placed by their timestamps, the priming ones (before frame 0) dropped here:
+        // libavcodec's own skipping is told only on the first packet read, not after a seek.
+        codecContext.pointee.flags2 |= Int32(AV_CODEC_FLAG2_SKIP_MANUAL)
+        if code >= 0 { code = avcodec_open2(codecContext, codecType, nil) }
+        guard code >= 0 else {
+            avcodec_free_context(&codec)
+            throw fail(message(code))
+        }
+        let channels = Int(codecContext.pointee.ch_layout.nb_channels), rate = Int(codecContext.pointee.sample_rate)
+        let timeBase = stream.pointee.time_base
+        let origin = stream.pointee.start_time == Self.noTime ? 0 : stream.pointee.start_time
+        var frames: Int64 = -1
+        if stream.pointee.duration > 0 {
+            frames = av_rescale_q(stream.pointee.duration, timeBase, AVRational(num: 1, den: Int32(rate)))
+        } else if context.pointee.duration > 0 {
+            frames = av_rescale(context.pointee.duration, Int64(rate), Int64(AV_TIME_BASE))
+        }
+        guard channels > 0, rate > 0, frames > 0 else {
+            avcodec_free_context(&codec)
+            if frames == 0 { throw fail("holds no audio") }
+            throw fail(channels > 0 && rate > 0 ? "its length is unknown" : "no channels or no sample rate")
+        }
+        // The first packet's time (before 0 when it holds the encoder's priming): seeks go no earlier.
+        var earliest: Int64 = 0
+        if let packet = av_packet_alloc() {
+            while av_read_frame(context, packet) >= 0 {
+                defer { av_packet_unref(packet) }
+                guard packet.pointee.stream_index == index else { continue }
+                if packet.pointee.pts != Self.noTime {
+                    earliest = min(0, av_rescale_q(packet.pointee.pts - origin, timeBase, AVRational(num: 1, den: Int32(rate))))
+                }
+                break
+            }
+            var used: UnsafeMutablePointer<AVPacket>? = packet
+            av_packet_free(&used)
+        }
+        let frameSize = Int64(parameters.pointee.frame_size)
+        let decoder = FFmpegDecoder(
+            format: context, codec: codecContext, streamIndex: index, timeBase: timeBase, origin: origin, earliest: earliest,
+            channels: channels, rate: rate, frames: frames, packetFrames: frameSize > 0 ? frameSize : 4_096,
+            codecName: Self.codecName(parameters.pointee.codec_id), containerName: container)
+        guard decoder.seek(to: 0) else { throw .damaged(path: path, reason: decoder.failure ?? "its first frames do not decode") }
+        return decoder
+    }
+
+    private init(format: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>,
+                 streamIndex: Int32, timeBase: AVRational, origin: Int64, earliest: Int64, channels: Int, rate: Int, frames: Int64,
+                 packetFrames: Int64, codecName: String, containerName: String) {
+        self.format = format
+        self.codec = codec
+        self.streamIndex = streamIndex
+        self.timeBase = timeBase
+        self.origin = origin
+        self.earliest = earliest
+        self.channels = channels
+        self.rate = rate
+        self.frames = frames
+        self.packetFrames = packetFrames
+        lead = max((Self.leadPackets + 1) * packetFrames, codecName == "Opus" ? Int64(rate) / 2 : 0)
+        self.codecName = codecName
+        self.containerName = containerName
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+    }
+
+    deinit {
+        var packet: UnsafeMutablePointer<AVPacket>? = packet, frame: UnsafeMutablePointer<AVFrame>? = frame
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+        avcodec_free_context(&codec)
+        avformat_close_input(&format)
+    }
+
+    /// Moves to `target` exactly (see the type's comment): a seek at least `leadPackets` packets
+    /// before it (further back until the packet found is that early), then a decode up to it.
+    func seek(to target: Int64) -> Bool {
+        if damage.blocks(target) { return false }
+        var lead = self.lead
+        while true {
+            let start = max(earliest, target - lead)
+            let time = origin + av_rescale_q(start, AVRational(num: 1, den: Int32(rate)), timeBase)
+            guard av_seek_frame(format, streamIndex, time, AVSEEK_FLAG_BACKWARD) >= 0 else { return false }
+            avcodec_flush_buffers(codec)
+            draining = false
+            frameCount = 0
+            frameUsed = 0
+            guard nextFrame() else { return false }
+            if frameStart > target - Self.leadPackets * packetFrames && start > earliest {
+                lead *= 2
+                continue
+            }
+            while frameStart + Int64(frameCount) <= target {
+                guard nextFrame() else { return false }
+            }
+            guard frameStart <= target else { return false }
+            frameUsed = Int(target - frameStart)
+            position = target
+            return true
+        }
+    }
+
+    /// Reads up to `frames` interleaved frames; fewer at the end of the stream or where it cannot
+    /// be decoded (`failure` then says why, and the stream ends there).
+    func read(into buffer: UnsafeMutablePointer<Float>, frames wanted: Int) -> Int {
+        let allowed = damage.allowed(Int(max(0, min(Int64(wanted), self.frames - position))), from: position)
+        var filled = 0
+        while filled < allowed {
+            if frameUsed >= frameCount {
+                guard nextFrame() else { break }
+                if frameStart != position {
+                    damage.stop(at: position, because: "a gap in the stream's timestamps")
+                    break
+                }
+            }
+            let n = min(frameCount - frameUsed, allowed - filled)
+            copy(n, into: buffer + filled * channels)
+            frameUsed += n
+            filled += n
+            position += Int64(n)
+        }
+        return filled
+    }
+
+    /// Decodes the next frame of the stream into `frame` (placed at `frameStart`); false at the
+    /// end or on an error (then `failure` says why).
+    private func nextFrame() -> Bool {
+        let next = frameStart + Int64(frameCount)
+        while true {
+            let received = avcodec_receive_frame(codec, frame)
+            if received == 0 {
+                let pts = frame.pointee.pts
+                frameStart = pts == Self.noTime
+                    ? next : av_rescale_q(pts - origin, timeBase, AVRational(num: 1, den: Int32(rate)))
+                frameCount = Int(frame.pointee.nb_samples)
+                frameUsed = 0
+                if frame.pointee.ch_layout.nb_channels != Int32(channels) || frame.pointee.sample_rate != Int32(rate) {
+                    damage.stop(at: frameStart, because: "a part of the stream with other channels or another rate")
+                    return false
+                }
+                return true
+            }
+            if received == woodshed_averror_eof() { return false }
+            guard received == woodshed_averror_again(), !draining else {
+                damage.stop(at: next, because: Self.message(received))
+                return false
+            }
+            let read = av_read_frame(format, packet)
+            if read < 0 {
+                guard read == woodshed_averror_eof() else {
+                    damage.stop(at: next, because: Self.message(read))
+                    return false
+                }
+                draining = true
+                avcodec_send_packet(codec, nil)
+                continue
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            let sent = avcodec_send_packet(codec, packet)
+            if sent < 0 && sent != woodshed_averror_again() {
+                damage.stop(at: next, because: Self.message(sent))
+                return false
+            }
+        }
+    }
+
+    /// Copies `count` frames of the decoded frame, from `frameUsed` on, as interleaved floats.
+    private func copy(_ count: Int, into output: UnsafeMutablePointer<Float>) {
+        let format = AVSampleFormat(rawValue: frame.pointee.format)
+        let planar = av_sample_fmt_is_planar(format) != 0
+        let packed = av_get_packed_sample_fmt(format)
+        let planes = frame.pointee.extended_data!
+        for channel in 0..<channels {
+            let base = UnsafeRawPointer(planes[planar ? channel : 0]!)
+            for i in 0..<count {
+                let at = planar ? frameUsed + i : (frameUsed + i) * channels + channel
+                let value: Float = switch packed {
+                case AV_SAMPLE_FMT_FLT: base.load(fromByteOffset: 4 * at, as: Float.self)
+                case AV_SAMPLE_FMT_DBL: Float(base.load(fromByteOffset: 8 * at, as: Double.self))
+                case AV_SAMPLE_FMT_S16: Float(base.load(fromByteOffset: 2 * at, as: Int16.self)) / 32_768
+                case AV_SAMPLE_FMT_S32: Float(Double(base.load(fromByteOffset: 4 * at, as: Int32.self)) / 2_147_483_648)
+                case AV_SAMPLE_FMT_U8: (Float(base.load(fromByteOffset: at, as: UInt8.self)) - 128) / 128
+                default: 0
+                }
+                output[i * channels + channel] = value
+            }
+        }
+    }
+
+    /// FFmpeg's message for an error code, on one line.
+    static func message(_ code: Int32) -> String {
+        var text = [CChar](repeating: 0, count: 256)
+        av_strerror(code, &text, text.count)
+        return SystemMessage.oneLine(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// The codec's name as users know it: "AAC", "ALAC", else FFmpeg's short name in capitals.
+    static func codecName(_ id: AVCodecID) -> String {
+        switch id {
+        case AV_CODEC_ID_AAC: "AAC"
+        case AV_CODEC_ID_ALAC: "ALAC"
+        case AV_CODEC_ID_OPUS: "Opus"
+        case AV_CODEC_ID_VORBIS: "Vorbis"
+        case AV_CODEC_ID_MP3: "MP3"
+        default: String(cString: avcodec_get_name(id)).uppercased()
+        }
+    }
+}
