@@ -23,10 +23,10 @@ struct NoiseLiveTests {
     }
 
     /// `woodshed noise LIVE…` on a private server plays exactly what `woodshed render RENDER…`
-    /// writes (2 s), then silence, and quits when its time is up.
+    /// writes (2 s), then silence, and quits when its time is up. A take in which the recorder
+    /// missed cycles (xruns on a busy machine) proves nothing about the frames: it is taken
+    /// again, up to three times.
     func playsAsRendered(_ render: [String], live: [String], environment: [String: String] = [:]) throws {
-        let server = try PrivateJackServer(rate: 48_000, period: 256)
-        defer { server.stop() }
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let offline = dir.appendingPathComponent("offline.wav").path
@@ -34,8 +34,20 @@ struct NoiseLiveTests {
         try #require(r.status == 0, "\(r.stderr)")
         let want = try E2E.read(offline).samples
         try #require(want.count == 96_000)
+        var gaps: [String] = []
+        for attempt in 1...3 {
+            if try liveTake(want: want, live: live, environment: environment, dir: dir, attempt: attempt, gaps: &gaps) { return }
+        }
+        Issue.record("the recorder missed cycles in every take: \(gaps)")
+    }
+
+    /// One live take compared with the render; false when the recorder missed cycles in it.
+    func liveTake(want: [Float], live: [String], environment: [String: String], dir: URL, attempt: Int,
+                  gaps: inout [String]) throws -> Bool {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
         // The recorder listens first; woodshed's ports appear and it connects them itself.
-        let wav = dir.appendingPathComponent("live.wav").path
+        let wav = dir.appendingPathComponent("live-\(attempt).wav").path
         let p = try server.spawn("/usr/bin/env", environment.map { "\($0.key)=\($0.value)" }
                                  + [E2E.woodshed, "noise"] + live + ["--no-connect", "--jack-name", "wsnoise"])
         let up = PrivateJackServer.wait(timeout: 10) { server.ports().contains("wsnoise:music_R") }
@@ -51,9 +63,13 @@ struct NoiseLiveTests {
         let offset = try #require((0..<48_000).first { k in (0..<64).allSatisfy { left[first + $0] == want[k + $0] } },
                                   "the live noise is not the offline render")
         let n = want.count - offset
-        try #require(rec.isFullyRecorded(first..<(first + n + 4_800)), "the recorder missed cycles: \(rec.gaps)")
+        guard rec.isFullyRecorded(first..<(first + n + 4_800)) else {
+            gaps.append("take \(attempt): \(rec.gaps)")
+            return false
+        }
         let mismatch = (0..<n).first { left[first + $0] != want[offset + $0] }
         #expect(mismatch == nil, "live differs from offline at offline frame \(offset + (mismatch ?? 0))")
         #expect(left[(first + n)..<(first + n + 4_800)].allSatisfy { $0 == 0 }, "noise after the timer's end")
+        return true
     }
 }
