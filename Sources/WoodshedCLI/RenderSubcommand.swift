@@ -1,8 +1,5 @@
 import Jobs
 import ArgumentParser
-import OfflineBackend
-import RenderGraph
-import WoodshedCore
 
 /// `woodshed render FILE [TEMPO]`: writes a click track offline, with the same renderer the
 /// live client uses. Main thread.
@@ -41,52 +38,22 @@ struct RenderSubcommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.") var fade: Double?
     @OptionGroup var diagnostics: DiagnosticsOptions
 
-    func validate() throws {
-        try validateNoise()
-        if playlist != nil && (play != nil || noise != nil || click.tempo != nil || click.map != nil || click.preset != nil) {
-            throw ValidationError("--playlist renders the playlist alone: leave out the tempo, --map, --preset, --play and --noise")
-        }
-        if play == nil && noise == nil && playlist == nil && click.map == nil && click.preset == nil && click.tempo == nil {
-            throw ValidationError("give a tempo (e.g. 120), --map FILE or --preset NAME")
-        }
-        guard (8_000...384_000).contains(rate) else {
-            throw ValidationError("rate \(rate) is not supported: use 8000 to 384000 Hz")
-        }
-        if let format, OutputFormat(option: format) == nil {
-            throw ValidationError("unknown format '\(format)': use wav16, wav24, wav32f, flac16 or flac24")
-        }
-        if format == nil, OutputFormat.forPath(output) == nil {
-            throw ValidationError("cannot tell the format of '\(output)': name it .wav or .flac, or give --format")
-        }
-        if let seconds, !(seconds > 0 && seconds <= Double(OptionRange.longestSeconds)) {
-            throw ValidationError("--seconds \(seconds) is out of range: use more than 0 and at most \(OptionRange.longestSeconds)")
+    /// The options checked together (see `RenderChoice`).
+    func choice() throws -> RenderChoice {
+        try usage {
+            try RenderChoice(output: output, format: format, rate: rate, seconds: seconds, tempo: click.tempo, map: click.map,
+                             preset: click.preset, play: play, playlist: playlist, noise: noise, noiseLevel: noiseLevel, fade: fade)
         }
     }
 
-    /// `--noise` renders noise alone, for `--seconds`; `--noise-level` and `--fade` go with it.
-    func validateNoise() throws {
-        guard noise != nil else {
-            if noiseLevel != nil { throw ValidationError("--noise-level goes with --noise") }
-            if fade != nil { throw ValidationError("--fade goes with --noise") }
-            return
-        }
-        if play != nil || click.tempo != nil || click.map != nil || click.preset != nil {
-            throw ValidationError("--noise renders noise alone: leave out the tempo, --map, --preset and --play")
-        }
-        _ = try noiseSettings()
-    }
-
-    /// What `--noise` renders (see `RenderNoise`).
-    func noiseSettings() throws -> RenderNoise? {
-        try noise.map { name in try usage { try RenderNoise(name: name, level: noiseLevel, seconds: seconds, fade: fade) } }
-    }
+    func validate() throws { _ = try choice() }
 
     func run() throws {
         let debug = diagnostics.start()
-        let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
-        try RenderRequest(output: output, format: fileFormat, rate: rate, seconds: seconds, click: click.request,
+        let choice = try choice()
+        try RenderRequest(output: output, format: choice.format, rate: rate, seconds: seconds, click: click.request,
                           levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request, stems: stems,
-                          playlist: playlist, noise: noiseSettings().map { ($0.color, $0.level, $0.seconds, $0.fade) })
+                          playlist: playlist, noise: choice.noise.map { ($0.color, $0.level, $0.seconds, $0.fade) })
             .run(debug: debug)
     }
 }

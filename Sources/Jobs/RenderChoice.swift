@@ -1,0 +1,52 @@
+import OfflineBackend
+import WoodshedCore
+
+/// What `woodshed render`'s options ask for, checked together after parsing: one kind of
+/// render (a click track, `--play`, `--playlist` or `--noise`), a supported rate, a file format
+/// from `--format` or the output's name, and a length. A conflict or a value out of range is an
+/// `OptionProblem` (the command line reports it as a usage error); an unknown noise preset or a
+/// broken one a `ValidationErrorMessage`. Any thread (reads noise presets).
+public struct RenderChoice {
+    public let format: OutputFormat
+    /// `--noise` and its settings; nil for the other kinds.
+    public let noise: RenderNoise?
+
+    /// The tempo, `--map` and `--preset` of the click options, as given.
+    public init(output: String, format: String?, rate: Int, seconds: Double?, tempo: String?, map: String?, preset: String?,
+                play: String?, playlist: String?, noise: String?, noiseLevel: Double?, fade: Double?) throws {
+        let clickAsked = tempo != nil || map != nil || preset != nil
+        if let noise {
+            if play != nil || clickAsked {
+                throw OptionProblem("--noise renders noise alone: leave out the tempo, --map, --preset and --play")
+            }
+            self.noise = try RenderNoise(name: noise, level: noiseLevel, seconds: seconds, fade: fade)
+        } else {
+            if noiseLevel != nil { throw OptionProblem("--noise-level goes with --noise") }
+            if fade != nil { throw OptionProblem("--fade goes with --noise") }
+            self.noise = nil
+        }
+        if playlist != nil && (play != nil || noise != nil || clickAsked) {
+            throw OptionProblem("--playlist renders the playlist alone: leave out the tempo, --map, --preset, --play and --noise")
+        }
+        if play == nil && noise == nil && playlist == nil && !clickAsked {
+            throw OptionProblem("give a tempo (e.g. 120), --map FILE or --preset NAME")
+        }
+        guard (8_000...384_000).contains(rate) else {
+            throw OptionProblem("rate \(rate) is not supported: use 8000 to 384000 Hz")
+        }
+        if let format {
+            guard let f = OutputFormat(option: format) else {
+                throw OptionProblem("unknown format '\(format)': use wav16, wav24, wav32f, flac16 or flac24")
+            }
+            self.format = f
+        } else {
+            guard let f = OutputFormat.forPath(output) else {
+                throw OptionProblem("cannot tell the format of '\(output)': name it .wav or .flac, or give --format")
+            }
+            self.format = f
+        }
+        if let seconds, !(seconds > 0 && seconds <= Double(OptionRange.longestSeconds)) {
+            throw OptionProblem("--seconds \(seconds) is out of range: use more than 0 and at most \(OptionRange.longestSeconds)")
+        }
+    }
+}

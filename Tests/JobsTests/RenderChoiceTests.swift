@@ -1,0 +1,43 @@
+import Jobs
+import OfflineBackend
+import Testing
+
+/// `woodshed render`'s options checked together: one kind of render, rate, format, length.
+@Suite("RenderChoice: render's options checked together")
+struct RenderChoiceTests {
+    private func problem(output: String = "out.wav", format: String? = nil, rate: Int = 48_000, seconds: Double? = nil,
+                         tempo: String? = "120", play: String? = nil, playlist: String? = nil, noise: String? = nil,
+                         noiseLevel: Double? = nil, fade: Double? = nil) -> String? {
+        do {
+            _ = try RenderChoice(output: output, format: format, rate: rate, seconds: seconds, tempo: tempo, map: nil, preset: nil,
+                                 play: play, playlist: playlist, noise: noise, noiseLevel: noiseLevel, fade: fade)
+            return nil
+        } catch let p as OptionProblem { return p.description } catch { return "other: \(error)" }
+    }
+
+    @Test("each conflict and each value out of range is one line, in the order the command line checks them")
+    func problems() {
+        #expect(problem() == nil)
+        #expect(problem(fade: 2) == "--fade goes with --noise")
+        #expect(problem(noiseLevel: -20) == "--noise-level goes with --noise")
+        #expect(problem(noise: "brown") == "--noise renders noise alone: leave out the tempo, --map, --preset and --play")
+        #expect(problem(tempo: nil, noise: "brown") == "--noise needs a length: give --seconds (e.g. --noise brown --seconds 600)")
+        #expect(problem(playlist: "p") == "--playlist renders the playlist alone: leave out the tempo, --map, --preset, --play and --noise")
+        #expect(problem(tempo: nil) == "give a tempo (e.g. 120), --map FILE or --preset NAME")
+        #expect(problem(rate: 7_999) == "rate 7999 is not supported: use 8000 to 384000 Hz")
+        #expect(problem(format: "mp3") == "unknown format 'mp3': use wav16, wav24, wav32f, flac16 or flac24")
+        #expect(problem(output: "out.ogg") == "cannot tell the format of 'out.ogg': name it .wav or .flac, or give --format")
+        #expect(problem(seconds: 0) == "--seconds 0.0 is out of range: use more than 0 and at most 86400")
+    }
+
+    @Test("the format comes from --format, else from the output's name; --noise gives its settings")
+    func choices() throws {
+        let flac = try RenderChoice(output: "x.flac", format: nil, rate: 48_000, seconds: nil, tempo: "120", map: nil, preset: nil,
+                                    play: nil, playlist: nil, noise: nil, noiseLevel: nil, fade: nil)
+        #expect(flac.format == OutputFormat.forPath("x.flac") && flac.noise == nil)
+        let noise = try RenderChoice(output: "x.wav", format: "wav32f", rate: 48_000, seconds: 10, tempo: nil, map: nil, preset: nil,
+                                     play: nil, playlist: nil, noise: "pink", noiseLevel: -30, fade: 2)
+        #expect(noise.format == OutputFormat(option: "wav32f"))
+        #expect(noise.noise?.level == -30 && noise.noise?.seconds == 10 && noise.noise?.fade == 2)
+    }
+}
