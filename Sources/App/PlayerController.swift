@@ -34,6 +34,10 @@ public final class PlayerController: SessionController {
     private var refused: String?
     /// Shown on screen (at once) and said at quit: why changes are not saved, or the log.
     private var saveProblem: String?
+    /// Where reading the file stopped early while playing, as a warning: on screen from then
+    /// on, printed once as a plain line, and said again at quit.
+    private var readWarning: String?
+    private var readWarningPrinted = false
     /// The practice file as it should be saved now, and why it could not be: kept until a
     /// save succeeds, and written as a copy under `$XDG_STATE_HOME/woodshed/unsaved` at quit.
     private var unsaved: (file: PracticeFile, reason: String)?
@@ -94,6 +98,7 @@ public final class PlayerController: SessionController {
 
     public func refresh(now: Double) {
         view = player.view()
+        if readWarning == nil { readWarning = file.readWarning() }
         if shadow != nil { logPractice(view, now: now) }
         // Shadowing without auto-advance waits at the end of each sentence but the last.
         let waits = shadow?.wait == true && view.sectionIndex + 1 < view.sectionCount
@@ -117,6 +122,7 @@ public final class PlayerController: SessionController {
     public func didStop(_ end: ControlLoop.End) -> String? {
         player.close()
         save()
+        if let readWarning { writeStderr(readWarning + "\n") }
         if let unsaved {
             writeStderr("Warning: " + Self.unsavedReport(unsaved.file, reason: unsaved.reason, audioPath: file.info.path) + "\n")
         } else if let saveProblem {
@@ -179,7 +185,7 @@ public final class PlayerController: SessionController {
             phase: phase, speed: speed,
             next: "next: " + (v.nextSection ?? "— (stops after the last pass)"),
             progress: v.progress, server: serverLine(), serverLost: !st.connected,
-            message: saveProblem ?? refused ?? (player.message.isEmpty ? (session.lastMIDI.isEmpty ? lastEvent : session.lastMIDI) : player.message),
+            message: saveProblem ?? refused ?? readWarning ?? (player.message.isEmpty ? (session.lastMIDI.isEmpty ? lastEvent : session.lastMIDI) : player.message),
             keys: KeyMap.playerLegend)
     }
 
@@ -204,11 +210,21 @@ public final class PlayerController: SessionController {
             speed: "n/p next/previous · a restart" + (timerText.map { " · " + $0 } ?? ""),
             next: over ? "" : "next: " + (v.nextSection ?? (thenNoise.map { $0.title } ?? "— (the end)")),
             progress: v.progress, server: serverLine(), serverLost: !st.connected,
-            message: refused ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.playerLegend)
+            message: refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.playerLegend)
     }
 
     /// Piped stdout: a line whenever the section, pass or phase changes.
     public func plainLines(now: Double) -> [String] {
+        var warning: [String] = []
+        if let readWarning, !readWarningPrinted {
+            readWarningPrinted = true
+            warning = [command + readWarning]
+        }
+        return warning + statusLines()
+    }
+
+    /// The plain line for the section, pass or phase heard now, when it changed.
+    private func statusLines() -> [String] {
         let v = view
         if playlist {
             let line = v.phase == .ended ? (noiseLine.map { "\($0.prefix { $0 != "(" })started" } ?? "ended")
@@ -257,7 +273,7 @@ public final class PlayerController: SessionController {
             secondsLeft: timed ? Double(v.stepFramesLeft) / rate : 0,
             fractionLeft: timed && v.stepLength > 0 ? Double(v.stepFramesLeft) / Double(v.stepLength) : 0,
             details: details, server: serverLine(), serverLost: !st.connected,
-            message: saveProblem ?? refused ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.shadowLegend)
+            message: saveProblem ?? refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.shadowLegend)
     }
 
     /// Appends a practice-log entry when the learner leaves a sentence (or quits) after hearing

@@ -91,7 +91,7 @@ public struct PlayLaunch {
         engine.mpris = output.mpris
         engine.midiInputs = midiSetup.alsaInputs
         remote.attach(to: engine)
-        let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice)
+        let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice, sources: setup.files)
         let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
         controller.playlist = playlist
         controller.showsScope = output.scope

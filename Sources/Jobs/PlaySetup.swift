@@ -13,6 +13,8 @@ import WoodshedCore
 /// Main thread.
 public struct PlaySetup {
     public let source: ProgramSource
+    /// The files `source` reads (a playlist's tracks), for the player to ask where reading stopped early.
+    public let files: [AudioSource]
     public let info: AudioFileInfo
     public private(set) var sections: [Section]
     /// How many of the first sections are only for this session (never saved).
@@ -33,6 +35,7 @@ public struct PlaySetup {
         Self.retireDecodeCache()
         let opened = try AudioSource.open(path: path)
         source = opened
+        files = [opened]
         info = opened.info
         warnings = opened.warnings
         let rate = info.rate
@@ -139,6 +142,7 @@ public struct PlaySetup {
         }
         if shuffle ?? list.shuffle { list2.shuffle() }
         source = chain
+        files = opened
         info = AudioFileInfo(path: "playlist \(name)", frames: chain.frames, rate: rate, channels: 2, format: .other("playlist"),
                              formatName: "playlist", seeksExactly: true)
         sections = list2

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Worker threads only (not the JACK thread): one reader of one file, used by one thread at a
 /// time. Reading does file I/O; opening reads headers only (and, for an MP3 without a usable
@@ -24,8 +25,13 @@ public final class AudioSource {
     /// naming the file): an MP3 whose Xing header does not match the file, an Ogg file cut short.
     public let warnings: [String]
     /// Why reading stopped before the end, in the decoder's words (damage found while
-    /// playing: reads give silence from there); nil while all is well.
-    public var readFailure: String? { decoder.failure }
+    /// playing: reads give silence from there); nil while all is well. Any thread.
+    public var readFailure: String? { failure.withLock { $0?.reason } }
+    /// Where reading stopped before the end and why: the first such place met. Any thread: the
+    /// player's control thread shows it while the worker reads.
+    public var readStop: ReadStop? { failure.withLock { $0 } }
+    /// Set by the reading thread at the first read that comes short of the file's end.
+    let failure = Mutex<ReadStop?>(nil)
 
     let decoder: any FrameDecoder
     /// Channels in what the decoder returns.

@@ -19,9 +19,18 @@ extension AudioSource {
             let got = readChunk(at: frame, frames: wanted, into: buffer + 2 * done)
             done += got
             frame += Int64(got)
-            if got < wanted { break }
+            if got < wanted {
+                noteStop(at: frame)
+                break
+            }
         }
         (buffer + 2 * done).update(repeating: 0, count: 2 * (count - done))
+    }
+
+    /// Keeps the first place where the file gave fewer frames than its length promised.
+    private func noteStop(at frame: Int64) {
+        let reason = decoder.failure ?? ReadStop.endedEarly
+        failure.withLock { if $0 == nil { $0 = ReadStop(frame: frame, reason: reason) } }
     }
 
     /// Reads up to `frames` (at most one chunk) from `frame` as stereo into `output`; the number read.

@@ -57,7 +57,7 @@ public enum OfflineRender {
         return (frames, writer.formatDescription)
     }
 
-    /// One block into the file, interleaved as `channels` asks (integer formats are clamped in
+    /// One block into the file, interleaved as `channels` asks (integer formats are scaled in
     /// place by the writer: the loop's buffers are written afresh each block).
     private static func write(_ b: OfflineLoop.Block, _ channels: Channels, to writer: SoundFileWriter,
                               scratch: UnsafeMutablePointer<Float>) throws(RenderError) {

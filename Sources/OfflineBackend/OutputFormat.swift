@@ -46,6 +46,16 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// The most data bytes a plain WAV holds: 2^32 − 1 less 4 KiB for its header chunks.
     public static let wavDataLimit: Int64 = 0xFFFF_FFFF - 4_096
 
+    /// For the integer formats, 2^(bits − 1): the float 1.0 as libsndfile reads it (a 16-bit
+    /// sample k reads as k/32768). Nil for float.
+    var integerFullScale: Float? {
+        switch self {
+        case .wav16, .flac16: 32_768
+        case .wav24, .flac24: 8_388_608
+        case .wav32f: nil
+        }
+    }
+
     /// The same sample format in an RF64 file (EBU Tech 3306: WAV with 64-bit sizes).
     var rf64Format: Int32 { Int32(SF_FORMAT_RF64) | (sndfileFormat & Int32(SF_FORMAT_SUBMASK)) }
 

@@ -12,8 +12,13 @@ public final class SoundFileWriter {
     public let path: String
     public let temporaryPath: String
     private var file: OpaquePointer?
-    /// Integer formats: samples are clamped to ±1 here (faster than libsndfile's clipping mode).
-    private let clamps: Bool
+    /// Integer formats: the integer full scale, 2^(bits − 1). Samples are scaled by it and
+    /// clamped to −fullScale...fullScale − 1 here, and libsndfile, its float scaling turned off,
+    /// only rounds: libsndfile reads a 16-bit sample k as k/32768 but would write a float x as
+    /// x·32767, so a 16-bit source rendered at 1.0× came back 1 LSB off for about half its
+    /// values. Scaled here, k/32768 is written back as k (and 24-bit the same with 2^23).
+    /// Nil for float files, written as they are.
+    private let fullScale: Float?
     private let channels: Int
     /// True when the file is RF64: a WAV render of `frames` over 4 GiB (its 32-bit sizes would
     /// overflow). A smaller WAV is a plain RIFF WAV.
@@ -58,7 +63,8 @@ public final class SoundFileWriter {
             throw .cannotWrite(path: path, reason: Self.explain(why, dir: dir))
         }
         file = f
-        clamps = format != .wav32f
+        fullScale = format.integerFullScale
+        if fullScale != nil { sf_command(f, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_FALSE)) }
         self.channels = channels
         sf_set_string(f, Int32(SF_STR_SOFTWARE), "woodshed")
     }
@@ -72,8 +78,9 @@ public final class SoundFileWriter {
             throw .cannotWrite(path: path, reason: "more than a WAV file holds (4 GiB); render it as FLAC")
         }
         written += Int64(frames)
-        if clamps {
-            for i in 0..<frames * channels { samples[i] = min(max(samples[i], -1), 1) }
+        if let scale = fullScale {
+            let top = scale - 1
+            for i in 0..<frames * channels { samples[i] = min(max(samples[i] * scale, -scale), top) }
         }
         let n = sf_writef_float(f, samples, sf_count_t(frames))
         if n != sf_count_t(frames) {

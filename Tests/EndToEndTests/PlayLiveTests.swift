@@ -182,6 +182,30 @@ struct PlayLiveTests {
         #expect(r.stderr == "Error: \(map.path): mappings[0].number: required for \"note\" messages\n")
     }
 
+    @Test("a file cut short while it plays: one warning line naming it and where the silence starts; woodshed plays on",
+          .timeLimit(.minutes(3)))
+    func cutShortWhilePlaying() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("lesson.wav").path
+        try TestAudio.numberedWAV(song, frames: 20 * 48_000)
+        let p = try LivePlay.start(server, name: "wscut", dir: dir, [song])
+        defer { PrivateJackServer.terminate(p) }
+        // Keep the header and the first 3 s (4 bytes a frame).
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: song))
+        let data = try #require(bytes.firstRange(of: Data("data".utf8)))
+        #expect(truncate(song, off_t(data.upperBound + 4 + 3 * 48_000 * 4)) == 0)
+        _ = try MIDIPeers.send(server: server, to: "wscut:midi_in", events: LivePlay.press(60, at: 0), lead: 4_800)
+        let warned = PrivateJackServer.wait(timeout: 20) { server.output(of: p).stdout.contains("Warning") }
+        let out = server.output(of: p).stdout
+        let line = "woodshed play: Warning: lesson.wav: the file ends early (cut short, or still being written); silence from 0:03.000\n"
+        #expect(warned && out.contains(line), "\(server.output(of: p))")
+        #expect(out.components(separatedBy: "Warning").count == 2, "said once: \(out)")
+        #expect(p.isRunning, "\(server.output(of: p))")
+    }
+
     @Test("play --for 3s: the music fades out over the last 1.5 s and woodshed quits when the time is up",
           .timeLimit(.minutes(3)))
     func timerFadesOut() throws {

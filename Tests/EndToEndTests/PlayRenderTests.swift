@@ -78,4 +78,31 @@ struct PlayRenderTests {
         #expect(r.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: out))
     }
+    @Test("a 16-bit source rendered at 1.0× with --crossfade 0 to 16-bit WAV and FLAC gives back its samples, full scale included")
+    func sixteenBitTransparent() throws {
+        let dir = try E2E.tempDir()
+        let song = dir.appendingPathComponent("every-value.wav").path
+        // Left: every 16-bit value from -32768 up, from frame 24000 on; right: from 32767 down.
+        // --from 0.5 --to 2 (frames 24000..<96000) covers all 65536 values.
+        let frames = 144_000
+        var data = [Int16](repeating: 0, count: 2 * frames)
+        for i in 0..<frames {
+            let v = Int16(truncatingIfNeeded: i - 24_000 - 32_768)
+            data[2 * i] = v
+            data[2 * i + 1] = ~v
+        }
+        try TestAudio.write(song, data, channels: 2)
+        let source = try TestAudio.read(song).interleaved
+        for name in ["out.wav", "out.flac"] {
+            let out = dir.appendingPathComponent(name).path
+            let r = try E2E.woodshed("render", out, "--play", song, "--from", "0.5", "--to", "2", "--crossfade", "0")
+            #expect(r.status == 0, "\(r.stderr)")
+            let sound = try TestAudio.read(out)
+            #expect(sound.format & Int32(SF_FORMAT_SUBMASK) == Int32(SF_FORMAT_PCM_16) && sound.channels == 2)
+            let expected = Array(source[2 * 24_000..<2 * 96_000])
+            let off = zip(sound.interleaved, expected).filter { $0 != $1 }.count
+            #expect(sound.interleaved.count == expected.count && off == 0, "\(name): \(off) samples differ")
+            #expect(sound.interleaved.contains(-1) && sound.interleaved.contains(32_767 / 32_768), "full scale is in the range")
+        }
+    }
 }

@@ -90,4 +90,49 @@ struct SoundFileWriterTests {
         w.abandon()
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
     }
+    /// Every 16-bit value, -32768 through 32767, as libsndfile reads it (k/32768), then a
+    /// float above full scale and one below (clamped to 32767 and -32768).
+    static let everyValue: [Float] = (-32_768...32_767).map { Float($0) / 32_768 } + [1.5, -1.5]
+
+    /// The samples of a 16-bit file as the integers stored.
+    static func shorts(_ path: String) throws -> [Int16] {
+        var info = SF_INFO()
+        let f = try #require(sf_open(path, Int32(SFM_READ), &info))
+        defer { sf_close(f) }
+        var x = [Int16](repeating: 0, count: Int(info.frames) * Int(info.channels))
+        _ = x.withUnsafeMutableBufferPointer { sf_readf_short(f, $0.baseAddress, info.frames) }
+        return x
+    }
+
+    @Test("16-bit WAV and FLAC: every value libsndfile reads as k/32768 is written back as k, full scale included")
+    func sixteenBitTransparent() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let expected = (-32_768...32_767).map { Int16($0) } + [32_767, -32_768]
+        for format in [OutputFormat.wav16, .flac16] {
+            let path = dir.appendingPathComponent("all.\(format.rawValue)").path
+            let frames = Self.everyValue.count
+            let w = try SoundFileWriter(path: path, format: format, rate: 48_000, frames: Int64(frames))
+            var x = Self.everyValue
+            try x.withUnsafeMutableBufferPointer { try w.write($0.baseAddress!, frames: frames) }
+            try w.commit()
+            let got = try Self.shorts(path)
+            let off = zip(got, expected).filter { $0 != $1 }.count
+            #expect(got.count == expected.count && off == 0, "\(format.rawValue): \(off) values differ")
+            #expect(try Self.read(path).samples == Self.everyValue.dropLast(2) + [32_767 / 32_768, -1])
+        }
+    }
+
+    @Test("24-bit: ±full scale and one step above -1 come back as the integers 2^23 − 1, −2^23 and −2^23 + 1")
+    func twentyFourBitFullScale() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("edges.wav").path
+        let w = try SoundFileWriter(path: path, format: .wav24, rate: 48_000, frames: 4)
+        let step: Float = 1 / 8_388_608
+        var x: [Float] = [1, -1, -1 + step, 0.5 + step]
+        try x.withUnsafeMutableBufferPointer { try w.write($0.baseAddress!, frames: 4) }
+        try w.commit()
+        #expect(try Self.read(path).samples == [1 - step, -1, -1 + step, 0.5 + step])
+    }
 }

@@ -9,6 +9,8 @@ One module per comparison, in the report's order:
   stretch         the player's stretching against the `rubberband` CLI (R2, R3)
   player_cost     the player's deck and worker cost per block
   memory_startup  memory with a 2-hour FLAC (two_hours), start-up to first sound (first_sound)
+  formats         every format's own decoder with 2-hour files: first sound and resume against
+                  mpv, memory, split speed (issue 17; `--formats-only` runs just this section)
   seam            the player's loop seam against mpv's A-B loop
   noise_cost      `woodshed noise` and the scope per block
 Shared: jack (the private server on a fixed name, its clients, the environment), process_stats
@@ -23,10 +25,11 @@ unavailable, not a crash. Everything woodshed writes goes to a temporary XDG_*_H
 
 Usage (scripts/bench.sh runs it from the repository):
   PYTHONPATH=scripts python3 -m bench WOODSHED_BINARY [--skip-offline] [--skip-live]
-                                      [--skip-player] [--out docs/benchmarks.md]"""
+                                      [--skip-player] [--skip-formats] [--formats-only]
+                                      [--out docs/benchmarks.md]"""
 import argparse, os, shutil, tempfile, time
 
-from . import live, memory_startup, noise_cost, offline, player_cost, report, seam, stretch
+from . import formats, live, memory_startup, noise_cost, offline, player_cost, report, seam, stretch
 from .material import Material
 from .tools import Unavailable
 
@@ -37,6 +40,8 @@ def main():
     ap.add_argument("--skip-offline", action="store_true", help="no offline click render")
     ap.add_argument("--skip-live", action="store_true", help="no live CPU window")
     ap.add_argument("--skip-player", action="store_true", help="no player sections (stretch, cost, memory, seam)")
+    ap.add_argument("--skip-formats", action="store_true", help="no 2-hour files in every format (makes them once, minutes)")
+    ap.add_argument("--formats-only", action="store_true", help="only the formats section, put into the report in place")
     ap.add_argument("--out", default="docs/benchmarks.md")
     a = ap.parse_args()
     woodshed = os.path.abspath(a.woodshed) if os.sep in a.woodshed else a.woodshed
@@ -44,6 +49,12 @@ def main():
     started = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="woodshed-bench-")
     mat = Material(tmp)
+    if a.formats_only:
+        try:
+            report.write_section(a.out, formats.section(woodshed, mat, tmp))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
     try:
         music = mat.music()
     except Unavailable as e:
@@ -59,6 +70,8 @@ def main():
             sections.append(stretch.section(woodshed, mat, tmp))
             sections.append(player_cost.section(woodshed, mat, tmp))
             sections.append(memory_startup.section(woodshed, mat, tmp))
+            if not a.skip_formats:
+                sections.append(formats.section(woodshed, mat, tmp))
             sections.append(seam.section(woodshed, mat, tmp))
             sections.append(noise_cost.section(woodshed))
     finally:

@@ -15,14 +15,15 @@ def command(woodshed, path, name):
     return [woodshed, "play", path, "--no-connect", "--jack-name", name, "--for", "1s"]
 
 
-def time_first_sound(server, woodshed, path, name, tmp, progress_pty=False, env=None):
-    """Spawns `woodshed play PATH --for 1s` (not paused; in `env`, by default the server's) and
-    times its first non-zero sample on NAME:music_L, heard by Tests/Tools/first_sound.py
-    (connects the port when it appears).
+def time_first_sound(server, woodshed, path, name, tmp, progress_pty=False, env=None, extra_args=(), cmd=None, port=None):
+    """Spawns `woodshed play PATH --for 1s` (not paused; in `env`, by default the server's; with
+    `extra_args` after it), or `cmd` (another player, whose port is `port`), and times its first
+    non-zero sample on NAME:music_L (or `port`), heard by Tests/Tools/first_sound.py (connects
+    the port when it appears).
     Returns {"first_ms", "registered_ms", "rc", "progress": [percent…]}; raises Unavailable."""
     if not os.path.exists(SYSTEM_PYTHON):
         raise Unavailable(f"{SYSTEM_PYTHON} (with python3-jack-client) is missing")
-    ear = subprocess.Popen([SYSTEM_PYTHON, FIRST_SOUND, "--port", f"{name}:music_L", "--name", f"{name}-ear",
+    ear = subprocess.Popen([SYSTEM_PYTHON, FIRST_SOUND, "--port", port or f"{name}:music_L", "--name", f"{name}-ear",
                             "--timeout", "60"], env=server.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=open(f"{tmp}/{name}-ear.log", "w"), text=True)
     try:
@@ -33,7 +34,7 @@ def time_first_sound(server, woodshed, path, name, tmp, progress_pty=False, env=
             master, slave = os.openpty()  # stderr a terminal: woodshed shows its decode progress
         log = open(f"{tmp}/{name}.log", "w")
         t0 = time.monotonic()
-        w = subprocess.Popen(command(woodshed, path, name), env=env or server.env, stdin=subprocess.DEVNULL, stdout=log,
+        w = subprocess.Popen(cmd or command(woodshed, path, name) + list(extra_args), env=env or server.env, stdin=subprocess.DEVNULL, stdout=log,
                              stderr=slave if progress_pty else subprocess.STDOUT)
         chunks = []
         if progress_pty:
