@@ -27,6 +27,7 @@ struct ClickSubcommand: ParsableCommand {
     var connect: [String] = []
     @Flag(name: .long, help: "Do not connect the click port; leave routing to you.") var noConnect = false
     @OptionGroup var jack: JackServerOptions
+    @OptionGroup(title: "Audio output") var output: BackendOptions
     @Option(name: .long, help: "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists).")
     var transport: String = "free"
     @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m (at most 24h).")
@@ -54,6 +55,8 @@ struct ClickSubcommand: ParsableCommand {
         launch.mpris = !remote.noMPRIS
         launch.oscPort = remote.osc
         launch.oscBind = remote.oscBind
+        launch.backend = output.choice
+        launch.alsaDevice = output.alsaDevice
         try launch.run(debug: debug)
     }
 }

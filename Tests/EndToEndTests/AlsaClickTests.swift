@@ -1,0 +1,147 @@
+import Foundation
+import Glibc
+import Testing
+import WoodshedTestSupport
+
+/// `woodshed click` on the ALSA backend, through a private ALSA configuration whose PCM is of
+/// type `file` over `null`: the stream the write loop plays is written out, sample-exact. That
+/// PCM is not paced (it tests bytes, not time), so its file is a FIFO the test drains, keeping
+/// the first seconds. No JACK server runs under the names the tests use.
+@Suite("woodshed click on ALSA (a file PCM)", .serialized)
+struct AlsaClickTests {
+    /// A JACK server name no test starts: `auto` finds no server under it.
+    static let absentServer = "woodshed-alsa-absent"
+
+    /// A private ALSA configuration in `dir` with `pcm.woodshedtest` writing raw frames to the
+    /// FIFO `dir/stream.raw`, and the environment that selects it.
+    static func environment(_ dir: URL) throws -> [String: String] {
+        let fifo = dir.appendingPathComponent("stream.raw").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let conf = dir.appendingPathComponent("asound.conf")
+        try Data("pcm.woodshedtest { type file; slave.pcm \"null\"; file \"\(fifo)\"; format raw }\n".utf8).write(to: conf)
+        return ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:\(conf.path)", "JACK_DEFAULT_SERVER": absentServer,
+                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+                "XDG_STATE_HOME": dir.appendingPathComponent("state").path,
+                "XDG_DATA_HOME": dir.appendingPathComponent("data").path]
+    }
+
+    /// Runs woodshed with `args` and `environment`, draining the FIFO `dir/stream.raw` while it
+    /// runs: returns its result and the first `keep` bytes of the stream.
+    static func run(_ args: [String], dir: URL, environment: [String: String], keep: Int) throws -> (E2E.Result, Data) {
+        let fifo = dir.appendingPathComponent("stream.raw").path
+        let kept = Kept()
+        let reader = Thread {
+            let fd = open(fifo, O_RDONLY)
+            guard fd >= 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let n = read(fd, &buffer, buffer.count)
+                if n <= 0 { break }
+                kept.append(buffer[0..<n], upTo: keep)
+            }
+            close(fd)
+            kept.done.signal()
+        }
+        reader.start()
+        let r = try E2E.run(E2E.woodshed, args, environment: environment)
+        // A run that never opened the PCM leaves the reader waiting for a writer: be one, briefly.
+        if kept.done.wait(timeout: .now() + 2) == .timedOut {
+            let w = open(fifo, O_WRONLY | O_NONBLOCK)
+            if w >= 0 { close(w) }
+            _ = kept.done.wait(timeout: .now() + 5)
+        }
+        return (r, kept.data)
+    }
+
+    /// The stream's first bytes, collected on the reader thread.
+    final class Kept: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes = Data()
+        let done = DispatchSemaphore(value: 0)
+        func append(_ chunk: ArraySlice<UInt8>, upTo keep: Int) {
+            lock.lock(); defer { lock.unlock() }
+            if bytes.count < keep { bytes.append(contentsOf: chunk.prefix(keep - bytes.count)) }
+        }
+        var data: Data { lock.lock(); defer { lock.unlock() }; return bytes }
+    }
+
+    /// Interleaved 32-bit float frames, one array per channel.
+    static func channels(_ data: Data, count: Int) -> [[Float]] {
+        let all = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        return (0..<count).map { c in stride(from: c, to: all.count, by: count).map { all[$0] } }
+    }
+
+    @Test("click 120 --backend alsa: every click of the first 10 s at k·24000 frames, both channels, the same samples as render")
+    func clicksOnTheirFrames() throws {
+        let dir = try E2E.tempDir()
+        let env = try Self.environment(dir)
+        let seconds = 10, rate = 48_000
+        let (r, data) = try Self.run(["click", "120", "--backend", "alsa", "--alsa-device", "woodshedtest", "--for", "3s", "--no-mpris"],
+                                     dir: dir, environment: env, keep: seconds * rate * 2 * 4)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "woodshed click: 120 BPM 4/4 · ALSA 'woodshedtest' · 48000 Hz · 256 frames × 4 · 32-bit float · free · keys on stdin")
+        #expect(lines.dropFirst().first == "woodshed click: on ALSA: no JACK transport, JACK MIDI or port connections (MIDI in: --midi-in alsa:NAME)")
+        #expect(lines.last == "woodshed click: stopped · xruns 0 · skipped cycles 0 · MIDI 0 messages · 0 mapped · 0 ignored · 0 dropped")
+        try #require(data.count == seconds * rate * 8, "the stream had \(data.count) bytes")
+        let ch = Self.channels(data, count: 2)
+        let apart = (0..<ch[0].count).first { ch[0][$0] != ch[1][$0] }
+        #expect(apart == nil, "left and right differ at frame \(apart ?? 0)")
+        let want = (0..<(2 * seconds)).map { $0 * rate / 2 }
+        #expect(E2E.onsets(ch[0]) == want)
+        // What render writes with the same options, sample for sample.
+        let wav = dir.appendingPathComponent("render.wav").path
+        let rr = try E2E.run(E2E.woodshed, ["render", wav, "120", "--bars", "5", "--format", "wav32f"], environment: env)
+        try #require(rr.status == 0, "\(rr.stderr)")
+        let offline = try E2E.read(wav).samples
+        try #require(offline.count == seconds * rate)
+        let mismatch = (0..<offline.count).first { offline[$0] != ch[0][$0] }
+        #expect(mismatch == nil, "the stream differs from render at frame \(mismatch ?? 0)")
+    }
+
+    @Test("click --backend auto with no JACK server falls back to ALSA and says so; its clicks are on their frames")
+    func autoFallsBack() throws {
+        let dir = try E2E.tempDir()
+        let env = try Self.environment(dir)
+        let (r, data) = try Self.run(["click", "90", "--alsa-device", "woodshedtest", "--for", "2s", "--no-mpris"],
+                                     dir: dir, environment: env, keep: 4 * 48_000 * 8)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(3)) == [
+            "woodshed click: 90 BPM 4/4 · ALSA 'woodshedtest' · 48000 Hz · 256 frames × 4 · 32-bit float · free · keys on stdin",
+            "woodshed click: no JACK server '\(Self.absentServer)' is running: playing through ALSA 'woodshedtest'",
+            "woodshed click: on ALSA: no JACK transport, JACK MIDI or port connections (MIDI in: --midi-in alsa:NAME)",
+        ])
+        try #require(data.count == 4 * 48_000 * 8)
+        // 90 BPM at 48 kHz: a beat every 32000 frames.
+        #expect(E2E.onsets(Self.channels(data, count: 2)[0]) == [0, 32_000, 64_000, 96_000, 128_000, 160_000])
+    }
+
+    @Test("click --backend jack with no JACK server: one error line, no fallback")
+    func jackWithoutServer() throws {
+        let dir = try E2E.tempDir()
+        let env = try Self.environment(dir)
+        let r = try E2E.run(E2E.woodshed, ["click", "120", "--backend", "jack", "--alsa-device", "woodshedtest", "--for", "1s", "--no-mpris"],
+                            environment: env)
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "Error: no JACK server 'default' is running. Start one, e.g.: jackd -d alsa   (or, with no sound card: jackd --no-realtime -d dummy)\n")
+    }
+
+    @Test("click --backend alsa with JACK-only options or an unknown device: one error line each")
+    func alsaRefusals() throws {
+        let dir = try E2E.tempDir()
+        let env = try Self.environment(dir)
+        let transport = try E2E.run(E2E.woodshed, ["click", "120", "--backend", "alsa", "--alsa-device", "woodshedtest", "--transport", "follow",
+                                                   "--no-mpris"], environment: env)
+        #expect(transport.status == 1)
+        #expect(transport.stderr == "Error: --transport follow needs JACK; the ALSA backend has no JACK transport, JACK MIDI or port connections\n")
+        let unknown = try E2E.run(E2E.woodshed, ["click", "120", "--backend", "alsa", "--alsa-device", "nosuchpcm", "--no-mpris"], environment: env)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "Error: cannot open the ALSA device 'nosuchpcm': No such file or directory (list devices with: aplay -L; choose one with --alsa-device NAME)\n")
+        let bad = try E2E.run(E2E.woodshed, ["click", "120", "--backend", "pulse"], environment: env)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: --backend must be auto, jack or alsa, not 'pulse'\n"))
+    }
+}
