@@ -86,7 +86,11 @@ public struct ClickLaunch {
         }
         let output: LiveOutput
         if backend == .alsa {
-            output = try startAlsa(session: session, fade: fade, notes: [], debug: debug)
+            do {
+                output = try startAlsa(session: session, fade: fade, notes: [], debug: debug)
+            } catch let e as AlsaError {
+                throw ValidationErrorMessage(e.description)
+            }
         } else {
             let jack = JackBackend(options: options, session: session, fade: fade)
             do {
@@ -99,7 +103,12 @@ public struct ClickLaunch {
                 }
                 session.transport = nil
                 let fallback = "no JACK server '\(jack.status.server)' is running: playing through ALSA '\(alsaDevice)'"
-                output = try startAlsa(session: session, fade: fade, notes: [fallback], debug: debug)
+                do {
+                    output = try startAlsa(session: session, fade: fade, notes: [fallback], debug: debug)
+                } catch let alsa as AlsaError {
+                    // Neither: both reasons in the one line.
+                    throw ValidationErrorMessage(JackStartFailure.message(e) + "; and ALSA: \(alsa)")
+                }
             }
         }
         installQuitSignals()
@@ -112,16 +121,13 @@ public struct ClickLaunch {
         midiSetup.close()
     }
 
-    /// The ALSA output on `alsaDevice`, started (`notes`: its first events).
+    /// The ALSA output on `alsaDevice`, started (`notes`: its first events); `AlsaError` when
+    /// the device cannot play.
     private func startAlsa(session: LiveSession, fade: RunningFade, notes: [String], debug: (String) -> Void) throws -> LiveOutput {
         var options = AlsaBackend.Options()
         options.device = alsaDevice
         let alsa = AlsaLiveOutput(options: options, session: session, fade: fade, notes: notes)
-        do {
-            try alsa.start()
-        } catch let e as AlsaError {
-            throw ValidationErrorMessage(e.description)
-        }
+        try alsa.start()
         debug("playing on \(alsa.backend.status.summary)")
         return alsa
     }

@@ -71,33 +71,43 @@ struct AlsaClickTests {
         return (0..<count).map { c in stride(from: c, to: all.count, by: count).map { all[$0] } }
     }
 
-    @Test("click 120 --backend alsa: every click of the first 10 s at k·24000 frames, both channels, the same samples as render")
+    /// The click starts when the session sends its start (at the top of a period), after the
+    /// loop has begun to write: the first onset is on a period boundary of the stream; the test
+    /// lets it be anywhere in the first `lead` frames.
+    static let lead = 10 * 48_000
+
+    @Test("click 120 --backend alsa: it starts on a period boundary; every click of 10 s after that at k·24000 frames, both channels, the same samples as render")
     func clicksOnTheirFrames() throws {
         let dir = try E2E.tempDir()
         let env = try Self.environment(dir)
         let seconds = 10, rate = 48_000
         let (r, data) = try Self.run(["click", "120", "--backend", "alsa", "--alsa-device", "woodshedtest", "--for", "3s", "--no-mpris"],
-                                     dir: dir, environment: env, keep: seconds * rate * 2 * 4)
+                                     dir: dir, environment: env, keep: (Self.lead + seconds * rate) * 2 * 4)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr == "")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "woodshed click: 120 BPM 4/4 · ALSA 'woodshedtest' · 48000 Hz · 256 frames × 4 · 32-bit float · free · keys on stdin")
         #expect(lines.dropFirst().first == "woodshed click: on ALSA: no JACK transport, JACK MIDI or port connections (MIDI in: --midi-in alsa:NAME)")
         #expect(lines.last == "woodshed click: stopped · xruns 0 · skipped cycles 0 · MIDI 0 messages · 0 mapped · 0 ignored · 0 dropped")
-        try #require(data.count == seconds * rate * 8, "the stream had \(data.count) bytes")
+        try #require(data.count == (Self.lead + seconds * rate) * 8, "the stream had \(data.count) bytes")
         let ch = Self.channels(data, count: 2)
         let apart = (0..<ch[0].count).first { ch[0][$0] != ch[1][$0] }
         #expect(apart == nil, "left and right differ at frame \(apart ?? 0)")
-        let want = (0..<(2 * seconds)).map { $0 * rate / 2 }
-        #expect(E2E.onsets(ch[0]) == want)
-        // What render writes with the same options, sample for sample.
+        let found = E2E.onsets(ch[0])
+        let start = try #require(found.first, "no click in the stream")
+        try #require(start < Self.lead, "the click started only at frame \(start)")
+        #expect(start % 256 == 0, "the first click is not on a period boundary: \(start)")
+        let want = (0..<(2 * seconds)).map { start + $0 * rate / 2 }
+        #expect(Array(found.prefix(want.count)) == want)
+        // What render writes with the same options, sample for sample from the first click on.
         let wav = dir.appendingPathComponent("render.wav").path
         let rr = try E2E.run(E2E.woodshed, ["render", wav, "120", "--bars", "5", "--format", "wav32f"], environment: env)
         try #require(rr.status == 0, "\(rr.stderr)")
         let offline = try E2E.read(wav).samples
         try #require(offline.count == seconds * rate)
-        let mismatch = (0..<offline.count).first { offline[$0] != ch[0][$0] }
-        #expect(mismatch == nil, "the stream differs from render at frame \(mismatch ?? 0)")
+        let mismatch = (0..<offline.count).first { offline[$0] != ch[0][start + $0] }
+        #expect(mismatch == nil, "the stream differs from render at frame \(mismatch ?? 0) after the first click")
+        #expect(ch[0][..<start].allSatisfy { $0 == 0 }, "sound before the first click")
     }
 
     @Test("click --backend auto with no JACK server falls back to ALSA and says so; its clicks are on their frames")
@@ -105,7 +115,7 @@ struct AlsaClickTests {
         let dir = try E2E.tempDir()
         let env = try Self.environment(dir)
         let (r, data) = try Self.run(["click", "90", "--alsa-device", "woodshedtest", "--for", "2s", "--no-mpris"],
-                                     dir: dir, environment: env, keep: 4 * 48_000 * 8)
+                                     dir: dir, environment: env, keep: (Self.lead + 4 * 48_000) * 8)
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(Array(lines.prefix(3)) == [
@@ -113,9 +123,12 @@ struct AlsaClickTests {
             "woodshed click: no JACK server '\(Self.absentServer)' is running: playing through ALSA 'woodshedtest'",
             "woodshed click: on ALSA: no JACK transport, JACK MIDI or port connections (MIDI in: --midi-in alsa:NAME)",
         ])
-        try #require(data.count == 4 * 48_000 * 8)
+        try #require(data.count == (Self.lead + 4 * 48_000) * 8)
+        let found = E2E.onsets(Self.channels(data, count: 2)[0])
+        let start = try #require(found.first, "no click in the stream")
+        try #require(start < Self.lead)
         // 90 BPM at 48 kHz: a beat every 32000 frames.
-        #expect(E2E.onsets(Self.channels(data, count: 2)[0]) == [0, 32_000, 64_000, 96_000, 128_000, 160_000])
+        #expect(Array(found.prefix(6)) == [0, 32_000, 64_000, 96_000, 128_000, 160_000].map { start + $0 })
     }
 
     @Test("click --backend jack with no JACK server: one error line, no fallback")
@@ -143,5 +156,16 @@ struct AlsaClickTests {
         let bad = try E2E.run(E2E.woodshed, ["click", "120", "--backend", "pulse"], environment: env)
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("Error: --backend must be auto, jack or alsa, not 'pulse'\n"))
+    }
+
+    @Test("click with neither a JACK server nor an ALSA device that opens: one error line with both reasons")
+    func neither() throws {
+        let dir = try E2E.tempDir()
+        let env = try Self.environment(dir)
+        let r = try E2E.run(E2E.woodshed, ["click", "120", "--alsa-device", "nosuchpcm", "--for", "1s", "--no-mpris"], environment: env)
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "Error: no JACK server 'default' is running. Start one, e.g.: jackd -d alsa   (or, with no sound card: jackd --no-realtime -d dummy)"
+                + "; and ALSA: cannot open the ALSA device 'nosuchpcm': No such file or directory (list devices with: aplay -L; choose one with --alsa-device NAME)\n")
     }
 }
