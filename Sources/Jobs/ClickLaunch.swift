@@ -1,4 +1,3 @@
-import AlsaBackend
 import App
 import Control
 import JackBackend
@@ -80,37 +79,9 @@ public struct ClickLaunch {
         options.midiClock = midiClock
         options.midiConnect = midiSetup.jackSources
         let fade = RunningFade()
-        let jackOnly = jackOnlyOptions(jackMIDI: midiSetup.jackSources)
-        if backend == .alsa, let first = jackOnly.first {
-            throw ValidationErrorMessage("\(first) needs JACK; the ALSA backend has no JACK transport, JACK MIDI or port connections")
-        }
-        let output: LiveOutput
-        if backend == .alsa {
-            do {
-                output = try startAlsa(session: session, fade: fade, notes: [], debug: debug)
-            } catch let e as AlsaError {
-                throw ValidationErrorMessage(e.description)
-            }
-        } else {
-            let jack = JackBackend(options: options, session: session, fade: fade)
-            do {
-                try jack.start()
-                output = jack
-                debug("connected as \(jack.status.clientName) at \(jack.status.rate) Hz")
-            } catch let e as JackError {
-                guard backend == .auto, case .noServer = e, jackOnly.isEmpty else {
-                    throw ValidationErrorMessage(JackStartFailure.message(e))
-                }
-                session.transport = nil
-                let fallback = "no JACK server '\(jack.status.server)' is running: playing through ALSA '\(alsaDevice)'"
-                do {
-                    output = try startAlsa(session: session, fade: fade, notes: [fallback], debug: debug)
-                } catch let alsa as AlsaError {
-                    // Neither: both reasons in the one line.
-                    throw ValidationErrorMessage(JackStartFailure.message(e) + "; and ALSA: \(alsa)")
-                }
-            }
-        }
+        let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice,
+                                          jackOnly: jackOnlyOptions(jackMIDI: midiSetup.jackSources))
+        let output = try outputStart.start(jack: options, session: session, fade: fade, debug: debug)
         installQuitSignals()
         let engine = LiveEngine(output: output, session: session, stopAfter: duration.flatMap(DurationText.seconds), fade: fade)
         engine.midiInputs = midiSetup.alsaInputs
@@ -119,16 +90,5 @@ public struct ClickLaunch {
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
         engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note ?? remote.osc?.startLine))
         midiSetup.close()
-    }
-
-    /// The ALSA output on `alsaDevice`, started (`notes`: its first events); `AlsaError` when
-    /// the device cannot play.
-    private func startAlsa(session: LiveSession, fade: RunningFade, notes: [String], debug: (String) -> Void) throws -> LiveOutput {
-        var options = AlsaBackend.Options()
-        options.device = alsaDevice
-        let alsa = AlsaLiveOutput(options: options, session: session, fade: fade, notes: notes)
-        try alsa.start()
-        debug("playing on \(alsa.backend.status.summary)")
-        return alsa
     }
 }

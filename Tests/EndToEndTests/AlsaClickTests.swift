@@ -3,11 +3,11 @@ import Glibc
 import Testing
 import WoodshedTestSupport
 
-/// `woodshed click` on the ALSA backend, through a private ALSA configuration whose PCM is of
+/// `woodshed click` and `woodshed noise` on the ALSA backend, through a private ALSA configuration whose PCM is of
 /// type `file` over `null`: the stream the write loop plays is written out, sample-exact. That
 /// PCM is not paced (it tests bytes, not time), so its file is a FIFO the test drains, keeping
 /// the first seconds. No JACK server runs under the names the tests use.
-@Suite("woodshed click on ALSA (a file PCM)", .serialized)
+@Suite("woodshed click and noise on ALSA (a file PCM)", .serialized)
 struct AlsaClickTests {
     /// A JACK server name no test starts: `auto` finds no server under it.
     static let absentServer = "woodshed-alsa-absent"
@@ -167,5 +167,30 @@ struct AlsaClickTests {
         #expect(r.stdout == "")
         #expect(r.stderr == "Error: no JACK server 'default' is running. Start one, e.g.: jackd -d alsa   (or, with no sound card: jackd --no-realtime -d dummy)"
                 + "; and ALSA: cannot open the ALSA device 'nosuchpcm': No such file or directory (list devices with: aplay -L; choose one with --alsa-device NAME)\n")
+    }
+
+    @Test("noise brown --for 2s --fade 0.5s --backend alsa: both channels are exactly what render --noise writes, 96000 frames, then silence")
+    func noiseAsRendered() throws {
+        let dir = try E2E.tempDir()
+        let env = try Self.environment(dir)
+        let (r, data) = try Self.run(["noise", "brown", "--for", "2s", "--fade", "0.5s", "--backend", "alsa", "--alsa-device", "woodshedtest",
+                                      "--no-mpris"], dir: dir, environment: env, keep: 100_800 * 8)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "woodshed noise: on ALSA: no JACK transport, JACK MIDI or port connections (MIDI in: --midi-in alsa:NAME)")
+        #expect(lines.last == "woodshed noise: time is up · xruns 0")
+        let wav = dir.appendingPathComponent("offline.wav").path
+        let rr = try E2E.run(E2E.woodshed, ["render", wav, "--noise", "brown", "--seconds", "2", "--fade", "0.5", "--format", "wav32f"],
+                             environment: env)
+        try #require(rr.status == 0, "\(rr.stderr)")
+        let want = try E2E.read(wav).samples
+        try #require(want.count == 96_000)
+        try #require(data.count == 100_800 * 8, "the stream had \(data.count) bytes")
+        let ch = Self.channels(data, count: 2)
+        let apart = (0..<ch[0].count).first { ch[0][$0] != ch[1][$0] }
+        #expect(apart == nil, "left and right differ at frame \(apart ?? 0)")
+        let mismatch = (0..<want.count).first { ch[0][$0] != want[$0] }
+        #expect(mismatch == nil, "the stream differs from render at frame \(mismatch ?? 0)")
+        #expect(ch[0][96_000...].allSatisfy { $0 == 0 }, "noise after the timer's end")
     }
 }
