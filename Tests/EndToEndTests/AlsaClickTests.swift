@@ -27,7 +27,8 @@ struct AlsaClickTests {
 
     /// Runs woodshed with `args` and `environment`, draining the FIFO `dir/stream.raw` while it
     /// runs: returns its result and the first `keep` bytes of the stream.
-    static func run(_ args: [String], dir: URL, environment: [String: String], keep: Int) throws -> (E2E.Result, Data) {
+    static func run(_ args: [String], dir: URL, environment: [String: String], keep: Int,
+                    wrapper: [String] = []) throws -> (E2E.Result, Data) {
         let fifo = dir.appendingPathComponent("stream.raw").path
         let kept = Kept()
         let reader = Thread {
@@ -43,7 +44,8 @@ struct AlsaClickTests {
             kept.done.signal()
         }
         reader.start()
-        let r = try E2E.run(E2E.woodshed, args, environment: environment)
+        let r = wrapper.isEmpty ? try E2E.run(E2E.woodshed, args, environment: environment)
+            : try E2E.run(wrapper[0], Array(wrapper.dropFirst()) + [E2E.woodshed] + args, environment: environment)
         // A run that never opened the PCM leaves the reader waiting for a writer: be one, briefly.
         if kept.done.wait(timeout: .now() + 2) == .timedOut {
             let w = open(fifo, O_WRONLY | O_NONBLOCK)
@@ -192,5 +194,22 @@ struct AlsaClickTests {
         let mismatch = (0..<want.count).first { ch[0][$0] != want[$0] }
         #expect(mismatch == nil, "the stream differs from render at frame \(mismatch ?? 0)")
         #expect(ch[0][96_000...].allSatisfy { $0 == 0 }, "noise after the timer's end")
+    }
+
+    @Test("click on ALSA without the right to SCHED_FIFO: it plays on and says so once")
+    func noRealtimePriority() throws {
+        let dir = try E2E.tempDir()
+        let env = try Self.environment(dir)
+        // No real-time priority limit; as root, also without CAP_SYS_NICE.
+        let wrapper = ["/usr/bin/prlimit", "--rtprio=0"]
+            + (getuid() == 0 ? ["/usr/bin/setpriv", "--bounding-set=-sys_nice", "--inh-caps=-sys_nice", "--"] : [])
+        let (r, data) = try Self.run(["click", "120", "--backend", "alsa", "--alsa-device", "woodshedtest", "--for", "1s", "--no-mpris"],
+                                     dir: dir, environment: env, keep: (Self.lead + 48_000) * 8, wrapper: wrapper)
+        #expect(r.status == 0, "\(r.stderr)")
+        let said = r.stdout.split(separator: "\n").filter { $0.contains("real-time") }
+        #expect(said == ["woodshed click: no real-time priority for the ALSA thread (SCHED_FIFO: Operation not permitted); xruns are more likely"])
+        let found = E2E.onsets(Self.channels(data, count: 2)[0])
+        let start = try #require(found.first, "no click in the stream")
+        #expect(Array(found.prefix(2)) == [start, start + 24_000])
     }
 }
