@@ -3,11 +3,11 @@ import Glibc
 import Testing
 import WoodshedTestSupport
 
-/// `woodshed click` and `woodshed noise` on the ALSA backend, through a private ALSA configuration whose PCM is of
+/// `woodshed click`, `noise` and `play` on the ALSA backend, through a private ALSA configuration whose PCM is of
 /// type `file` over `null`: the stream the write loop plays is written out, sample-exact. That
 /// PCM is not paced (it tests bytes, not time), so its file is a FIFO the test drains, keeping
 /// the first seconds. No JACK server runs under the names the tests use.
-@Suite("woodshed click and noise on ALSA (a file PCM)", .serialized)
+@Suite("woodshed click, noise and play on ALSA (a file PCM)", .serialized)
 struct AlsaClickTests {
     /// A JACK server name no test starts: `auto` finds no server under it.
     static let absentServer = "woodshed-alsa-absent"
@@ -211,5 +211,27 @@ struct AlsaClickTests {
         let found = E2E.onsets(Self.channels(data, count: 2)[0])
         let start = try #require(found.first, "no click in the stream")
         #expect(Array(found.prefix(2)) == [start, start + 24_000])
+    }
+
+    @Test("play FILE with no JACK server plays on ALSA: its start line names the device, and the music reaches the stream")
+    func playOnAlsa() throws {
+        let dir = try E2E.tempDir()
+        let env = try Self.environment(dir)
+        let song = dir.appendingPathComponent("song.wav").path
+        try TestAudio.write(song, (0..<(2 * 48_000)).map { Float(sin(Double($0) * 2 * .pi * 440 / 48_000) * 0.5) })
+        let (r, data) = try Self.run(["play", song, "--for", "1s", "--alsa-device", "woodshedtest", "--no-mpris"],
+                                     dir: dir, environment: env, keep: 48_000 * 8)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix(" · ALSA 'woodshedtest' · 48000 Hz · 256 frames × 4 · 32-bit float · xruns 0 · keys on stdin") == true,
+                "\(lines.first ?? "")")
+        #expect(Array(lines.dropFirst().prefix(2)) == [
+            "woodshed play: no JACK server '\(Self.absentServer)' is running: playing through ALSA 'woodshedtest'",
+            "woodshed play: on ALSA: no JACK transport, JACK MIDI or port connections (MIDI in: --midi-in alsa:NAME)",
+        ])
+        // This PCM is not paced, so the player's worker falls behind it (underruns): only that
+        // the music arrives is checked here, on both channels.
+        let ch = Self.channels(data, count: 2)
+        #expect(ch[0].contains { $0 != 0 } && ch[1].contains { $0 != 0 }, "no music in the stream")
     }
 }
