@@ -3,8 +3,9 @@ import Glibc
 import Testing
 import WoodshedTestSupport
 
-/// `woodshed click`, `noise` and `play` on the ALSA backend, through a private ALSA configuration whose PCM is of
-/// type `file` over `null`: the stream the write loop plays is written out, sample-exact. That
+/// `woodshed click`, `noise` and `play` on the ALSA backend, through a private ALSA
+/// configuration whose PCM is of type `file` over `null`: the stream the write loop plays is
+/// written out, sample-exact. That
 /// PCM is not paced (it tests bytes, not time), so its file is a FIFO the test drains, keeping
 /// the first seconds. No JACK server runs under the names the tests use.
 @Suite("woodshed click, noise and play on ALSA (a file PCM)", .serialized)
