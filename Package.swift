@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CLibraries/CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
         .systemLibrary(name: "CSampleRate", path: "Sources/CLibraries/CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         .systemLibrary(name: "CJack", path: "Sources/CLibraries/CJack", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
+        .systemLibrary(name: "CAlsa", path: "Sources/CLibraries/CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CLibraries/CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CLibraries/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
@@ -54,6 +55,8 @@ let package = Package(
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).
         .target(name: "JackBackend", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "CJack", "CRealtimeSanitizer"]),
+        // Live backend without JACK: an ALSA PCM write loop on a thread of its own around the render graph.
+        .target(name: "AlsaBackend", dependencies: ["RenderGraph", "CAlsa", "CRealtimeSanitizer"]),
         // MIDI input from ALSA sequencer ports through RtMidi (devices not bridged into JACK).
         .target(name: "MIDIInput", dependencies: ["CRtMidi", "RealtimeKit", "MIDI"]),
         // Full-screen terminal display and key input (ANSI escape codes, no curses).
@@ -67,13 +70,13 @@ let package = Package(
         .target(name: "MPRIS", dependencies: ["Control", "CSystemd"]),
         // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
         .target(name: "App", dependencies: [
-            "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
+            "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "AlsaBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
             "Media", "Player", "MPRIS", "Remote",
         ]),
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
             "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
-            "MIDIInput", "Control", "JackBackend", "Remote",
+            "MIDIInput", "Control", "JackBackend", "AlsaBackend", "Remote",
         ]),
         // Shell completion candidates: presets, sounds, playlists, the sections of a file, MIDI maps, files.
         .target(name: "Completions", dependencies: ["Persistence", "RenderGraph", "Sounds"]),

@@ -17,6 +17,13 @@ public protocol LiveOutput: AnyObject {
     func scopeSnapshot() -> ScopeSnapshot?
     var noiseFrames: Int64? { get }
     var counters: RenderCounters? { get }
+    /// The status line's backend part when it is not JACK's ("ALSA 'default' · 48000 Hz · …");
+    /// nil: the JACK line from `status`.
+    var backendLine: String? { get }
+}
+
+extension LiveOutput {
+    public var backendLine: String? { nil }
 }
 
 extension JackBackend: LiveOutput {}

@@ -121,6 +121,7 @@ public final class MetronomeController: SessionController {
     }
 
     private func serverLine() -> String {
+        if let line = backend.backendLine { return line }
         let st = backend.status
         guard st.connected else { return "JACK '\(st.server)' gone · waiting for it to come back" }
         let to = st.connections.isEmpty ? "not connected" : "→ " + st.connections.joined(separator: ", ")

@@ -78,7 +78,7 @@ public final class NoiseController: SessionController {
             if timer.fadeSeconds > 0 { out.append(String(format: "fades out over the last %.0f s", timer.fadeSeconds)) }
         }
         let st = engine.output.status
-        out += ["", st.connected ? "JACK '\(st.server)' · \(st.rate) Hz · client \(st.clientName) · xruns \(st.xruns)" : "JACK '\(st.server)' gone · waiting for it to come back",
+        out += ["", engine.output.backendLine.map { "\($0) · xruns \(st.xruns)" } ?? (st.connected ? "JACK '\(st.server)' · \(st.rate) Hz · client \(st.clientName) · xruns \(st.xruns)" : "JACK '\(st.server)' gone · waiting for it to come back"),
                 "s scope · q/Esc quit"]
         return Array(out.prefix(max(height, 0))) + Array(repeating: "", count: max(0, height - out.count))
     }

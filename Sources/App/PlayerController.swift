@@ -191,6 +191,7 @@ public final class PlayerController: SessionController {
 
     private func serverLine() -> String {
         let st = backend.status
+        if let line = backend.backendLine { return "\(line) · xruns \(st.xruns)" }
         guard st.connected else { return "JACK '\(st.server)' gone · waiting for it to come back" }
         return "JACK '\(st.server)' · \(st.rate) Hz · \(st.bufferSize) frames · client \(st.clientName) · DSP \(String(format: "%.1f", st.dspLoad)) % · xruns \(st.xruns)"
     }

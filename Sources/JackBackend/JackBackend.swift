@@ -42,6 +42,7 @@ public final class JackBackend: TransportRequests {
         public var rolling = false
         public var isTimebaseMaster = false
         public var connections: [String] = []
+        public init() {}
     }
 
     public let options: Options

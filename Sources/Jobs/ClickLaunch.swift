@@ -4,8 +4,8 @@ import JackBackend
 import Persistence
 import WoodshedCore
 
-/// `woodshed click` live: the metronome as a JACK client with its display, keys and MIDI,
-/// until the user quits or the time is up. Main thread.
+/// `woodshed click` live: the metronome as a JACK client, or on ALSA when no JACK server runs,
+/// with its display, keys and MIDI, until the user quits or the time is up. Main thread.
 public struct ClickLaunch {
     public var click: ClickRequest
     public var volume: Float
@@ -25,6 +25,9 @@ public struct ClickLaunch {
     /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
     public var oscPort: UInt16?
     public var oscBind: String?
+    /// `--backend` and `--alsa-device`.
+    public var backend = OutputBackendChoice.auto
+    public var alsaDevice = "default"
 
     public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool,
                 connect: [String], noConnect: Bool, jackName: String, server: String?, transport: TransportMode,
@@ -42,7 +45,19 @@ public struct ClickLaunch {
         self.note = note
     }
 
-    /// Starts the JACK client and runs the live loop until the end; `debug` takes diagnostics.
+    /// The options given that only JACK has (ALSA cannot honour them); `jackMIDI`: the JACK
+    /// MIDI ports `--midi-in` names.
+    func jackOnlyOptions(jackMIDI: [String]) -> [String] {
+        var given: [String] = []
+        if transport != .free { given.append("--transport \(transport.rawValue)") }
+        if !connect.isEmpty { given.append("--connect") }
+        if midiClock { given.append("--midi-clock") }
+        if let port = jackMIDI.first { given.append("--midi-in \(port)") }
+        return given
+    }
+
+    /// Starts the output (JACK, or ALSA: see `backend`) and runs the live loop until the end;
+    /// `debug` takes diagnostics.
     public func run(debug: (String) -> Void) throws {
         let store = LastSessionStore()
         let start = try LiveSetup(options: click, volume: volume, store: store)
@@ -64,15 +79,11 @@ public struct ClickLaunch {
         options.midiClock = midiClock
         options.midiConnect = midiSetup.jackSources
         let fade = RunningFade()
-        let backend = JackBackend(options: options, session: session, fade: fade)
-        do {
-            try backend.start()
-        } catch let e as JackError {
-            throw ValidationErrorMessage(JackStartFailure.message(e))
-        }
-        debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
+        let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice,
+                                          jackOnly: jackOnlyOptions(jackMIDI: midiSetup.jackSources))
+        let output = try outputStart.start(jack: options, session: session, fade: fade, debug: debug)
         installQuitSignals()
-        let engine = LiveEngine(output: backend, session: session, stopAfter: duration.flatMap(DurationText.seconds), fade: fade)
+        let engine = LiveEngine(output: output, session: session, stopAfter: duration.flatMap(DurationText.seconds), fade: fade)
         engine.midiInputs = midiSetup.alsaInputs
         engine.mpris = mpris
         remote.attach(to: engine)

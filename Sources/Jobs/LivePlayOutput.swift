@@ -25,6 +25,9 @@ public struct LivePlayOutput: Sendable {
     /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
     public var oscPort: UInt16?
     public var oscBind: String?
+    /// `--backend` and `--alsa-device`.
+    public var backend = OutputBackendChoice.auto
+    public var alsaDevice = "default"
 
     public init(sound: String, volume: Float, connect: [String], musicConnect: [String], noConnect: Bool, jackName: String,
                 server: String?, duration: String?, pause: Bool, keepOpen: Bool, scope: Bool, mpris: Bool = true,
@@ -61,6 +64,16 @@ public struct LivePlayOutput: Sendable {
         options.musicConnect = JackPortList.ports(musicConnect)
         options.midiConnect = midiSources
         return options
+    }
+
+    /// How the output is chosen (`--backend`): ALSA refuses the port options, and `auto` does
+    /// not fall back with them or with JACK MIDI sources.
+    public func outputStart(midiSources: [String]) -> LiveOutputStart {
+        var jackOnly: [String] = []
+        if !connect.isEmpty { jackOnly.append("--connect") }
+        if !musicConnect.isEmpty { jackOnly.append("--music-connect") }
+        if let port = midiSources.first { jackOnly.append("--midi-in \(port)") }
+        return LiveOutputStart(backend: backend, alsaDevice: alsaDevice, jackOnly: jackOnly)
     }
 
     /// The graph's parts every live player has: the scope always tapped (key s shows it). The

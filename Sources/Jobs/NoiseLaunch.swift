@@ -3,8 +3,8 @@ import Control
 import JackBackend
 import WoodshedCore
 
-/// `woodshed noise` live: the noise generated on the JACK thread on music_L and music_R, its
-/// display and keys, until the time is up or the user quits. Main thread.
+/// `woodshed noise` live: the noise generated on the render thread on music_L and music_R (or
+/// ALSA's two channels), its display and keys, until the time is up or the user quits. Main thread.
 public struct NoiseLaunch {
     public var color: String
     public var level: Double?
@@ -19,6 +19,9 @@ public struct NoiseLaunch {
     /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
     public var oscPort: UInt16?
     public var oscBind: String?
+    /// `--backend` and `--alsa-device`.
+    public var backend = OutputBackendChoice.auto
+    public var alsaDevice = "default"
 
     public init(color: String, level: Double?, duration: String?, fade: String?, connect: [String], noConnect: Bool,
                 jackName: String, server: String?, scope: Bool) {
@@ -33,7 +36,7 @@ public struct NoiseLaunch {
         self.scope = scope
     }
 
-    /// Starts the JACK client and runs the live loop until the end.
+    /// Starts the output (JACK, or ALSA: see `backend`) and runs the live loop until the end.
     public func run() throws {
         let remote = try RemoteSurfaces(oscPort: oscPort, oscBind: oscBind)
         let choice = try NoiseChoice(name: color, level: level, duration: duration, fade: fade)
@@ -50,14 +53,11 @@ public struct NoiseLaunch {
         nonisolated(unsafe) let t = timer
         parts.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
         let session = LiveSession(settings: ClickSettings())
-        let backend = JackBackend(options: options, session: session, parts: parts)
-        do {
-            try backend.start()
-        } catch let e as JackError {
-            throw ValidationErrorMessage(e.description)
-        }
+        let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice,
+                                          jackOnly: connect.isEmpty ? [] : ["--connect"])
+        let output = try outputStart.start(jack: options, session: session, parts: parts)
         installQuitSignals()
-        let engine = LiveEngine(output: backend, session: session, stopAfter: nil)
+        let engine = LiveEngine(output: output, session: session, stopAfter: nil)
         remote.attach(to: engine)
         let controller = NoiseController(engine: engine, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
         controller.showsScope = scope

@@ -78,14 +78,14 @@ public struct PlayLaunch {
             parts.makeNoise = { rate in try t.generator(color: color, rate: rate, level: NoiseGenerator.defaultLevel) }
             noiseTimer = timer
         }
-        let backend = JackBackend(options: options, session: session, parts: parts, fade: fade)
+        let backend: LiveOutput
         do {
-            try backend.start()
-        } catch let e as JackError {
+            backend = try output.outputStart(midiSources: midiSetup.jackSources)
+                .start(jack: options, session: session, parts: parts, fade: fade, debug: debug)
+        } catch {
             player.close()
-            throw ValidationErrorMessage(JackStartFailure.message(e))
+            throw error
         }
-        debug("connected as \(backend.status.clientName) at \(backend.status.rate) Hz")
         installQuitSignals()
         let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
         engine.mpris = output.mpris

@@ -2,11 +2,11 @@ import Jobs
 import ArgumentParser
 import WoodshedCore
 
-/// `woodshed click`: the live metronome, a JACK client. Main thread.
+/// `woodshed click`: the live metronome, a JACK client or on ALSA. Main thread.
 struct ClickSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "click",
-        abstract: "Run the metronome live as a JACK client, with a full-screen display and keys.",
+        abstract: "Run the metronome live (on JACK, or ALSA without a JACK server), with a full-screen display and keys.",
         discussion: """
             With no tempo, the last tempo, meter and sound used are taken again.
             Keys: space start/stop, ↑/↓ ±1 BPM, PgUp/PgDn ±10 BPM, t tap tempo,
@@ -15,6 +15,9 @@ struct ClickSubcommand: ParsableCommand {
             (see docs/midi.md); --midi-in alsa:NAME also reads an ALSA sequencer port
             through RtMidi.
             Without a terminal on stdout, one plain line is printed per bar.
+            Output: a running JACK server, else ALSA's default device (--backend,
+            --alsa-device; see docs/backends.md). ALSA has no JACK transport,
+            JACK MIDI or port connections.
             """)
 
     @OptionGroup var click: ClickOptions
@@ -27,6 +30,7 @@ struct ClickSubcommand: ParsableCommand {
     var connect: [String] = []
     @Flag(name: .long, help: "Do not connect the click port; leave routing to you.") var noConnect = false
     @OptionGroup var jack: JackServerOptions
+    @OptionGroup(title: "Audio output") var output: BackendOptions
     @Option(name: .long, help: "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists).")
     var transport: String = "free"
     @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m (at most 24h).")
@@ -54,6 +58,8 @@ struct ClickSubcommand: ParsableCommand {
         launch.mpris = !remote.noMPRIS
         launch.oscPort = remote.osc
         launch.oscBind = remote.oscBind
+        launch.backend = output.choice
+        launch.alsaDevice = output.alsaDevice
         try launch.run(debug: debug)
     }
 }

@@ -16,6 +16,7 @@ struct LivePlayOptions: ParsableArguments {
     var musicConnect: [String] = []
     @Flag(name: .long, help: "Do not connect any port; leave routing to you.") var noConnect = false
     @OptionGroup var jack: JackServerOptions
+    @OptionGroup(title: "Audio output") var output: BackendOptions
     @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m (at most 24h).")
     var duration: String?
     @Flag(name: .long, help: "Start paused (space, or a MIDI toggle, plays).") var pause = false
@@ -34,8 +35,11 @@ struct LivePlayOptions: ParsableArguments {
 
     /// The options as a request for `PlayLaunch`.
     var request: LivePlayOutput {
-        LivePlayOutput(sound: sound, volume: volume, connect: connect, musicConnect: musicConnect, noConnect: noConnect,
-                       jackName: jack.jackName, server: jack.server, duration: duration, pause: pause, keepOpen: keepOpen, scope: scope,
-                       mpris: !remote.noMPRIS, oscPort: remote.osc, oscBind: remote.oscBind)
+        var r = LivePlayOutput(sound: sound, volume: volume, connect: connect, musicConnect: musicConnect, noConnect: noConnect,
+                               jackName: jack.jackName, server: jack.server, duration: duration, pause: pause, keepOpen: keepOpen,
+                               scope: scope, mpris: !remote.noMPRIS, oscPort: remote.osc, oscBind: remote.oscBind)
+        r.backend = output.choice
+        r.alsaDevice = output.alsaDevice
+        return r
     }
 }

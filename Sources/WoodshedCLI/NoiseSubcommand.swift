@@ -2,12 +2,12 @@ import Jobs
 import ArgumentParser
 import RenderGraph
 
-/// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R, generated
-/// on the JACK thread, for a set time with a fade-out at the end. Main thread.
+/// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R (or ALSA's two
+/// channels), generated on the render thread, for a set time with a fade-out at the end. Main thread.
 struct NoiseSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "noise",
-        abstract: "Play white, pink or brown noise live through JACK, for a set time with a fade-out.",
+        abstract: "Play white, pink or brown noise live (on JACK, or ALSA without a JACK server), for a set time with a fade-out.",
         discussion: """
             Examples:
               woodshed noise pink --for 30m --fade 20s
@@ -33,6 +33,7 @@ struct NoiseSubcommand: ParsableCommand {
     var connect: [String] = []
     @Flag(name: .long, help: "Do not connect the ports; leave routing to you.") var noConnect = false
     @OptionGroup var jack: JackServerOptions
+    @OptionGroup(title: "Audio output") var output: BackendOptions
     @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
 
     @OptionGroup(title: "Remote control") var remote: RemoteOptions
@@ -53,6 +54,8 @@ struct NoiseSubcommand: ParsableCommand {
                                  jackName: jack.jackName, server: jack.server, scope: scope)
         launch.oscPort = remote.osc
         launch.oscBind = remote.oscBind
+        launch.backend = output.choice
+        launch.alsaDevice = output.alsaDevice
         try launch.run()
     }
 }

@@ -7,7 +7,7 @@ import WoodshedCore
 struct PlaySubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play an audio file live through JACK: sections, repeat plans, slowed playback with pitch kept.",
+        abstract: "Play an audio file live (on JACK, or ALSA without a JACK server): sections, repeat plans, slowed playback with pitch kept.",
         discussion: """
             Examples:
               woodshed play song.flac

@@ -1,0 +1,173 @@
+import CAlsa
+import CRealtimeSanitizer
+import Glibc
+import RenderGraph
+import Synchronization
+
+/// The ALSA write loop: on a thread of its own (SCHED_FIFO when allowed), it renders a period
+/// with the `OutputGraph`, interleaves it into the device's format and writes it with
+/// `snd_pcm_writei`, which blocks until the device has room; an xrun is recovered with
+/// `snd_pcm_recover` and counted. Built by the control thread; after `start` its buffers and
+/// the graph are the write thread's alone, the atomics are how the two threads talk. Freed by
+/// the control thread once the thread has finished.
+final class AlsaWriteLoop: @unchecked Sendable {
+    /// The SCHED_FIFO priority asked for (below JACK's usual 70–80 for the server itself).
+    static let realtimePriority: Int32 = 70
+
+    let device: AlsaDevice
+    /// Owns the graph; the write thread reaches it through `graph` (no reference counting).
+    let graphOwner: OutputGraph
+    let graph: Unmanaged<OutputGraph>
+    private let frames: Int
+    private let channels: Int
+    private let format: AlsaDevice.Format
+    private let music: Bool
+    private let click: UnsafeMutablePointer<Float>
+    private let left: UnsafeMutablePointer<Float>
+    private let right: UnsafeMutablePointer<Float>
+    /// One period, interleaved, in the device's format.
+    private let interleaved: UnsafeMutableRawPointer
+
+    // Written by the write thread, read by the control thread.
+    let xruns = Atomic<Int>(0)
+    let periodsWritten = Atomic<Int64>(0)
+    /// 0 while running or after a clean stop; else the negative ALSA error that ended the loop.
+    let failure = Atomic<Int32>(0)
+    /// 0 when SCHED_FIFO was granted; else the errno of the refusal; -1 before the thread knows.
+    let realtimeRefusal = Atomic<Int32>(-1)
+    let finished = Atomic<Bool>(false)
+    /// Set by the control thread: the loop ends after the period it is writing.
+    let stopRequested = Atomic<Bool>(false)
+    private var thread = pthread_t()
+    private var started = false
+
+    init(device: AlsaDevice, graph: OutputGraph) {
+        self.device = device
+        graphOwner = graph
+        self.graph = Unmanaged.passUnretained(graph)
+        frames = device.periodFrames
+        channels = device.channels
+        format = device.format
+        music = graph.hasMusic
+        click = .allocate(capacity: frames)
+        left = .allocate(capacity: frames)
+        right = .allocate(capacity: frames)
+        click.initialize(repeating: 0, count: frames)
+        left.initialize(repeating: 0, count: frames)
+        right.initialize(repeating: 0, count: frames)
+        interleaved = .allocate(byteCount: frames * channels * format.bytes, alignment: 16)
+        interleaved.initializeMemory(as: UInt8.self, repeating: 0, count: frames * channels * format.bytes)
+    }
+
+    deinit {
+        click.deallocate()
+        left.deallocate()
+        right.deallocate()
+        interleaved.deallocate()
+    }
+
+    /// Starts the write thread. Control thread.
+    func start() throws {
+        woodshed_realtime_init()
+        var thread = pthread_t()
+        let arg = Unmanaged.passUnretained(self).toOpaque()
+        let code = pthread_create(&thread, nil, alsaWriteThread, arg)
+        guard code == 0 else { throw AlsaError.threadFailed(reason: String(cString: strerror(code))) }
+        self.thread = thread
+        started = true
+    }
+
+    /// Asks the loop to end and waits up to `timeout` seconds for it (a device that stopped
+    /// answering may hold `snd_pcm_writei`). Control thread; true once the thread has ended
+    /// (it is then joined).
+    func stop(timeout: Double) -> Bool {
+        guard started else { return true }
+        stopRequested.store(true, ordering: .releasing)
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while !finished.load(ordering: .acquiring) {
+            if ContinuousClock.now >= deadline { return false }
+            usleep(500)
+        }
+        pthread_join(thread, nil)
+        started = false
+        return true
+    }
+
+    /// The thread's body: real-time priority if allowed, then periods until told to stop or
+    /// the device fails. Write thread.
+    func run() {
+        realtimeRefusal.store(woodshed_alsa_realtime(Self.realtimePriority), ordering: .relaxed)
+        let pcm = device.pcm
+        while !stopRequested.load(ordering: .acquiring) {
+            woodshed_realtime_enter()
+            renderPeriod()
+            woodshed_realtime_exit()
+            var done = 0
+            while done < frames {
+                let p = interleaved.advanced(by: done * channels * format.bytes)
+                let n = snd_pcm_writei(pcm, p, snd_pcm_uframes_t(frames - done))
+                if n >= 0 {
+                    done += Int(n)
+                    continue
+                }
+                let code = Int32(truncatingIfNeeded: n)
+                if code == -EAGAIN { continue }
+                if code == -EPIPE || code == -ESTRPIPE { xruns.add(1, ordering: .relaxed) }
+                if snd_pcm_recover(pcm, code, 1) < 0 {
+                    failure.store(code, ordering: .relaxed)
+                    finished.store(true, ordering: .releasing)
+                    return
+                }
+            }
+            periodsWritten.add(1, ordering: .relaxed)
+        }
+        finished.store(true, ordering: .releasing)
+    }
+
+    /// One period from the graph (free running: the graph counts its own frames, so the click
+    /// is sample-exact in the stream written), interleaved into the device's format: the
+    /// click on every channel, the music's left and right added on the first two. Write thread.
+    #if !DEBUG
+    @_noLocks @_noAllocation
+    #endif
+    func renderPeriod() {
+        let n = frames
+        let click = self.click
+        let l: UnsafeMutablePointer<Float>? = music ? left : nil
+        let r: UnsafeMutablePointer<Float>? = music ? right : nil
+        graph._withUnsafeGuaranteedRef { $0.process(frames: n, click: click, left: l, right: r, timing: .free(skipped: 0)) }
+        let ch = channels
+        var i = 0
+        while i < n {
+            var c = 0
+            while c < ch {
+                var x = click[i]
+                if music {
+                    if c == 0 { x += left[i] } else if c == 1 { x += right[i] }
+                }
+                let k = i * ch + c
+                // Integers: rounded half away from zero (the conversion truncates).
+                switch format {
+                case .float32:
+                    interleaved.assumingMemoryBound(to: Float.self)[k] = x
+                case .int32:
+                    let y = Double(max(-1, min(1, x))) * 2_147_483_647
+                    interleaved.assumingMemoryBound(to: Int32.self)[k] = Int32(y + (y < 0 ? -0.5 : 0.5))
+                case .int16:
+                    let y = max(-1, min(1, x)) * 32_767
+                    interleaved.assumingMemoryBound(to: Int16.self)[k] = Int16(y + (y < 0 ? -0.5 : 0.5))
+                }
+                c += 1
+            }
+            i += 1
+        }
+    }
+}
+
+/// The write thread's entry (a named, non-isolated function: see style.md). `arg` is the
+/// `AlsaWriteLoop`, kept alive by the control thread until the thread has been joined.
+func alsaWriteThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let arg else { return nil }
+    Unmanaged<AlsaWriteLoop>.fromOpaque(arg)._withUnsafeGuaranteedRef { $0.run() }
+    return nil
+}
