@@ -21,6 +21,7 @@ struct RenderSubcommand: ParsableCommand {
               woodshed render out.wav --play song.flac --from 1:02.5 --to 1:10 \\
                   --repeat 3 --speed 0.8
               woodshed render rain.wav --noise brown --seconds 600 --fade 20
+              woodshed render notched.wav --play song.flac --notch 6.2kHz:1/2
             """)
 
     @Argument(help: "Output file (.wav or .flac; or choose with --format).", completion: .file(extensions: ["wav", "flac"])) var output: String
@@ -39,10 +40,14 @@ struct RenderSubcommand: ParsableCommand {
     var noise: String?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).") var noiseLevel: Double?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.") var fade: Double?
+    @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
     @OptionGroup var diagnostics: DiagnosticsOptions
 
     func validate() throws {
         try validateNoise()
+        if notch != nil && play == nil && playlist == nil && noise == nil {
+            throw ValidationError("--notch filters music and noise, never the click: give --play, --playlist or --noise")
+        }
         if playlist != nil && (play != nil || noise != nil || click.tempo != nil || click.map != nil || click.preset != nil) {
             throw ValidationError("--playlist renders the playlist alone: leave out the tempo, --map, --preset, --play and --noise")
         }
@@ -52,6 +57,7 @@ struct RenderSubcommand: ParsableCommand {
         guard (8_000...384_000).contains(rate) else {
             throw ValidationError("rate \(rate) is not supported: use 8000 to 384000 Hz")
         }
+        _ = try NotchOption.parse(notch, rate: rate)
         if let format, OutputFormat(option: format) == nil {
             throw ValidationError("unknown format '\(format)': use wav16, wav24, wav32f, flac16 or flac24")
         }
@@ -84,9 +90,10 @@ struct RenderSubcommand: ParsableCommand {
     func run() throws {
         let debug = diagnostics.start()
         let fileFormat = format.flatMap(OutputFormat.init(option:)) ?? OutputFormat.forPath(output)!
-        try RenderRequest(output: output, format: fileFormat, rate: rate, seconds: seconds, click: click.request,
-                          levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request, stems: stems,
-                          playlist: playlist, noise: noiseSettings().map { ($0.color, $0.level, $0.seconds, $0.fade) })
-            .run(debug: debug)
+        var request = try RenderRequest(output: output, format: fileFormat, rate: rate, seconds: seconds, click: click.request,
+                                        levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request,
+                                        stems: stems, playlist: playlist, noise: noiseSettings().map { ($0.color, $0.level, $0.seconds, $0.fade) })
+        request.notch = try NotchOption.parse(notch, rate: rate)
+        try request.run(debug: debug)
     }
 }
