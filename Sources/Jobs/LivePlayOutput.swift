@@ -1,5 +1,6 @@
 import App
 import JackBackend
+import RenderGraph
 import Sounds
 
 /// Where a live player's sound goes and how long it runs (the output options of `play`,
@@ -25,6 +26,8 @@ public struct LivePlayOutput: Sendable {
     /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
     public var oscPort: UInt16?
     public var oscBind: String?
+    /// `--notch`: the band-stop over the music (never the click), if any.
+    public var notch: Notch?
 
     public init(sound: String, volume: Float, connect: [String], musicConnect: [String], noConnect: Bool, jackName: String,
                 server: String?, duration: String?, pause: Bool, keepOpen: Bool, scope: Bool, mpris: Bool = true,
@@ -68,6 +71,7 @@ public struct LivePlayOutput: Sendable {
     public func outputParts() -> OutputParts {
         var parts = OutputParts()
         parts.scope = true
+        parts.notch = notch
         return parts
     }
 }

@@ -1,6 +1,7 @@
 import App
 import Control
 import JackBackend
+import RenderGraph
 import WoodshedCore
 
 /// `woodshed noise` live: the noise generated on the JACK thread on music_L and music_R, its
@@ -19,6 +20,8 @@ public struct NoiseLaunch {
     /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
     public var oscPort: UInt16?
     public var oscBind: String?
+    /// `--notch`: the band-stop over the noise, if any.
+    public var notch: Notch?
 
     public init(color: String, level: Double?, duration: String?, fade: String?, connect: [String], noConnect: Bool,
                 jackName: String, server: String?, scope: Bool) {
@@ -47,6 +50,7 @@ public struct NoiseLaunch {
         options.connect = []   // the click port stays silent and unconnected
         var parts = OutputParts()
         parts.scope = true
+        parts.notch = notch
         nonisolated(unsafe) let t = timer
         parts.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
         let session = LiveSession(settings: ClickSettings())

@@ -35,6 +35,8 @@ struct NoiseSubcommand: ParsableCommand {
     @OptionGroup var jack: JackServerOptions
     @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
 
+    @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
+
     @OptionGroup(title: "Remote control") var remote: RemoteOptions
 
     func validate() throws {
@@ -46,6 +48,7 @@ struct NoiseSubcommand: ParsableCommand {
             throw ValidationError("--fade takes a time such as 20s, or 0, not '\(fade)'")
         }
         if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
+        _ = try NotchOption.parse(notch)
     }
 
     func run() throws {
@@ -53,6 +56,7 @@ struct NoiseSubcommand: ParsableCommand {
                                  jackName: jack.jackName, server: jack.server, scope: scope)
         launch.oscPort = remote.osc
         launch.oscBind = remote.oscBind
+        launch.notch = try NotchOption.parse(notch)
         try launch.run()
     }
 }
