@@ -2,7 +2,12 @@
 /// (the deck's music or the noise), never over the click. A plain struct of pointers, like
 /// `ScopeTap`: `allocate` and `deallocate` on the control thread, `process` on the render
 /// thread only (no allocation, no lock; the state lives in memory allocated up front).
+/// State values below `flushBelow` are set to 0 as they arise, so a silent input (a paused
+/// player) never leaves the render thread computing with subnormal numbers.
 public struct NotchFilter: @unchecked Sendable {
+    /// State magnitudes below this (−600 dB) become 0.
+    static let flushBelow = 1e-30
+
     /// What it removes.
     public let notch: Notch
     /// Sections in the chain.
@@ -52,6 +57,8 @@ public struct NotchFilter: @unchecked Sendable {
                 let y = b0 * input + z1
                 z1 = b1 * input - a1 * y + z2
                 z2 = b2 * input - a2 * y
+                if abs(z1) < NotchFilter.flushBelow { z1 = 0 }
+                if abs(z2) < NotchFilter.flushBelow { z2 = 0 }
                 x[i] = Float(y)
                 i += 1
             }

@@ -69,6 +69,23 @@ struct NotchTests {
         }
     }
 
+    @Test("after an impulse, one second of silence leaves the state at exactly 0 (no subnormal arithmetic on the render thread)")
+    func silenceFlushesState() {
+        let filter = NotchFilter.allocate(Notch(frequency: 4000), rate: 48_000)
+        defer { filter.deallocate() }
+        var left = [Float](repeating: 0, count: 256), right = left
+        left[0] = 1
+        right[0] = 1
+        for _ in 0..<(48_000 / 256) {
+            left.withUnsafeMutableBufferPointer { l in right.withUnsafeMutableBufferPointer { r in
+                filter.process(frames: 256, left: l.baseAddress!, right: r.baseAddress!)
+            } }
+            left = [Float](repeating: 0, count: 256)
+            right = left
+        }
+        #expect((0..<(4 * filter.sectionCount)).allSatisfy { filter.state[$0] == 0 })
+    }
+
     @Test("in the output graph: the click is byte-identical with and without the notch; music L and R are the notch's output of the noise")
     func clickUntouched() throws {
         let rate = 48_000, block = 128, total = 48_000
