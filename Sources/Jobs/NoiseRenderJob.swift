@@ -38,8 +38,8 @@ public struct NoiseRenderJob {
         Interrupts.install()
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         defer { progress.finish() }
-        let written = try OfflineRender.run(graph: OutputGraph(renderer: nil, noise: generator,
-                                                                              notch: notch.map { NotchFilter.allocate($0, rate: rate) }), frames: frames, to: path,
+        let graph = OutputGraph(renderer: nil, noise: generator, notch: notch.map { NotchFilter.allocate($0, rate: rate) })
+        let written = try OfflineRender.run(graph: graph, frames: frames, to: path,
                                             format: format, rate: rate, channels: .musicLeft) { done in
             progress.update(done: done, total: frames)
         }
