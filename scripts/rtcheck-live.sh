@@ -261,21 +261,21 @@ play_finer_session() {
 }
 
 # --for: the fade-out is computed per frame on the render thread (the click renderer's, and the
-# player's deck with its click), then woodshed quits by itself at the end of the time.
+# player's deck with its click, its music notched), then woodshed quits by itself at the end of the time.
 timer_session() {
   start_click "timer-click-p$1" rt-timer 120 --no-connect --jack-name rt-timer --for 3s
   pause 3.6
   finish_click
   judge 'grep -q "woodshed click: stopped" "$tmp/$session.out"' "click --for 3s did not stop by itself"
-  start_play "timer-play-p$1" rt-timer-play "$tmp/music.wav" --click 120 --keep-open --for 3s --no-connect --jack-name rt-timer-play
+  start_play "timer-play-p$1" rt-timer-play "$tmp/music.wav" --click 120 --notch 4kHz:1/2 --keep-open --for 3s --no-connect --jack-name rt-timer-play
   pause 3.6
   finish_click
   judge 'grep -q "woodshed play: stopped" "$tmp/$session.out"' "play --for 3s did not stop by itself"
 }
 
-# Noise on the JACK thread, with the scope's tap, for 4 s with a fade: it quits by itself.
+# Noise on the JACK thread, notched (--notch), with the scope's tap, for 4 s with a fade: it quits by itself.
 noise_session() {
-  start_woodshed noise music_L "noise-p$1" rt-noise pink --for 4s --fade 1s --scope --no-connect --jack-name rt-noise
+  start_woodshed noise music_L "noise-p$1" rt-noise pink --for 4s --fade 1s --notch 6000 --scope --no-connect --jack-name rt-noise
   pause 1; key s; pause 1; key s; pause 3
   finish_click
   judge 'grep -q "time is up" "$tmp/$session.out"' "the noise did not run to its end"

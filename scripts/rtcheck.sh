@@ -3,8 +3,8 @@
 # silent beats, subdivisions and count-in, a klick map with ramp / per-beat tempi / meter change,
 # sample-file sounds; noise (`render --noise`); then the rehearsal player offline (`render --play`, whose every
 # MusicDeck.render runs inside the realtime section): 0.75x with R2 and R3, transpose, a speed
-# ladder, count-in and click, gaps, a 44.1 kHz source, MP3 input, a saved section, and an offline
-# negative control. Then live JACK sessions and the live negative controls
+# ladder, count-in and click, gaps, a 44.1 kHz source, MP3 input, a saved section, notched noise and music
+# (--notch), and an offline negative control. Then live JACK sessions and the live negative controls
 # (scripts/rtcheck-live.sh). Exit 0 only if RTSan reported nothing and caught the deliberate
 # allocations.
 set -euo pipefail
@@ -63,6 +63,9 @@ run render "$tmp/p9.wav" --play "$coded" --from 0.5 --to 2.5 --repeat 2 --speed 
 run render "$tmp/p10.wav" --play "$tmp/m.wav" --section verse --repeat 2 --count-in 1 --advance next
 run render "$tmp/p11.wav" --play "$tmp/m.wav" --section chorus --repeat endless --speed 1.25 --seconds 6
 run render "$tmp/p12.wav" --play "$tmp/m.wav" --speed 0.5 --advance stop --rate 96000
+# The notch node (issue 21) over noise and over the player's music, never the click.
+run render "$tmp/q1.wav" --noise pink --seconds 5 --notch 6000
+run render "$tmp/q2.wav" --play "$tmp/m.wav" --from 1 --to 4 --repeat 2 --click 120 --notch 4kHz:1/2 --rate 44100
 echo "rtcheck: RealtimeSanitizer found no allocation, lock or system call in the render path ($(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f s", b - a }'))"
 
 # Offline negative control: the RTSan build allocates inside the offline loop's realtime

@@ -8,6 +8,8 @@ public struct OutputParts {
     public var makeDeck: ((Int) throws -> MusicDeck)?
     /// `woodshed noise` (and a playlist's noise to follow): makes the noise generator for the rate.
     public var makeNoise: ((Int) throws -> NoiseGenerator)?
+    /// `--notch`: a band-stop over music_L and music_R (never the click), checked against the rate.
+    public var notch: Notch?
     /// Tap the output for the oscilloscope and meters.
     public var scope = false
 

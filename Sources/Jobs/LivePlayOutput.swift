@@ -1,5 +1,6 @@
 import App
 import JackBackend
+import RenderGraph
 import Sounds
 
 /// Where a live player's sound goes and how long it runs (the output options of `play`,
@@ -28,6 +29,8 @@ public struct LivePlayOutput: Sendable {
     /// `--backend` and `--alsa-device`.
     public var backend = OutputBackendChoice.auto
     public var alsaDevice = "default"
+    /// `--notch`: the band-stop over the music (never the click), if any.
+    public var notch: Notch?
 
     public init(sound: String, volume: Float, connect: [String], musicConnect: [String], noConnect: Bool, jackName: String,
                 server: String?, duration: String?, pause: Bool, keepOpen: Bool, scope: Bool, mpris: Bool = true,
@@ -81,6 +84,7 @@ public struct LivePlayOutput: Sendable {
     public func outputParts() -> OutputParts {
         var parts = OutputParts()
         parts.scope = true
+        parts.notch = notch
         return parts
     }
 }

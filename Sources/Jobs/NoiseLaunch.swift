@@ -1,6 +1,7 @@
 import App
 import Control
 import JackBackend
+import RenderGraph
 import WoodshedCore
 
 /// `woodshed noise` live: the noise generated on the render thread on music_L and music_R (or
@@ -22,6 +23,8 @@ public struct NoiseLaunch {
     /// `--backend` and `--alsa-device`.
     public var backend = OutputBackendChoice.auto
     public var alsaDevice = "default"
+    /// `--notch`: the band-stop over the noise, if any.
+    public var notch: Notch?
 
     public init(color: String, level: Double?, duration: String?, fade: String?, connect: [String], noConnect: Bool,
                 jackName: String, server: String?, scope: Bool) {
@@ -50,6 +53,7 @@ public struct NoiseLaunch {
         options.connect = []   // the click port stays silent and unconnected
         var parts = OutputParts()
         parts.scope = true
+        parts.notch = notch
         nonisolated(unsafe) let t = timer
         parts.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
         let session = LiveSession(settings: ClickSettings())

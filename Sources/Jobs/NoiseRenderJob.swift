@@ -10,6 +10,8 @@ public struct NoiseRenderJob {
     /// The length: round(seconds × rate).
     public let frames: Int64
     public let fade: NoiseFade?
+    /// `--notch`: the band-stop over the noise, if any.
+    public var notch: Notch?
 
     /// Throws a one-line error for a level out of range.
     public init(color: NoiseColor, levelDecibels: Double, seconds: Double, fadeSeconds: Double?, rate: Int) throws(NoiseError) {
@@ -27,6 +29,7 @@ public struct NoiseRenderJob {
         let rate = generator.rate
         var s = "\(generator.color) noise at \(NoiseError.decibels(generator.levelDecibels)) dBFS RMS, \(SourceTime.of(frame: frames, rate: rate))"
         if let fade { s += " with a \(SourceTime.of(frame: fade.frames, rate: rate)) fade-out" }
+        if let notch { s += ", \(notch.summary)" }
         return s
     }
 
@@ -35,7 +38,8 @@ public struct NoiseRenderJob {
         Interrupts.install()
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         defer { progress.finish() }
-        let written = try OfflineRender.run(graph: OutputGraph(renderer: nil, noise: generator), frames: frames, to: path,
+        let graph = OutputGraph(renderer: nil, noise: generator, notch: notch.map { NotchFilter.allocate($0, rate: rate) })
+        let written = try OfflineRender.run(graph: graph, frames: frames, to: path,
                                             format: format, rate: rate, channels: .musicLeft) { done in
             progress.update(done: done, total: frames)
         }

@@ -15,6 +15,8 @@ public struct PlayRenderJob {
     public let stems: Bool
     public let sound: String?
     public let volume: Float
+    /// `--notch`: the band-stop over the music (never the click), if any.
+    public var notch: Notch?
 
     public init(setup: PlaySetup, rate: Int, seconds: Double?, stems: Bool, sound: String?, volume: Float) {
         self.setup = setup
@@ -45,9 +47,10 @@ public struct PlayRenderJob {
         Interrupts.install()
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         let written: (frames: Int64, format: String)
+        let graph = OutputGraph(renderer: nil, deck: deck, notch: notch.map { NotchFilter.allocate($0, rate: rate) })
         do {
             // The worker fills the ring before each block, on this thread: the same output every run.
-            written = try OfflineRender.run(graph: OutputGraph(renderer: nil, deck: deck), frames: limit, expected: total, to: path,
+            written = try OfflineRender.run(graph: graph, frames: limit, expected: total, to: path,
                                             format: format, rate: rate, channels: stems ? .stems : .musicWithClick,
                                             loop: OfflineLoop(blockFrames: deck.ring.blockFrames, pump: worker.fillAvailable)) { done in
                 progress.update(done: done, total: total)
@@ -57,6 +60,7 @@ public struct PlayRenderJob {
         }
         progress.finish()
         let frames = written.frames
-        print("wrote \(path): \(setup.summary), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written.format)\(stems ? ", stems: music L, music R, click" : ""))")
+        let notched = notch.map { ", \($0.summary)" } ?? ""
+        print("wrote \(path): \(setup.summary)\(notched), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written.format)\(stems ? ", stems: music L, music R, click" : ""))")
     }
 }

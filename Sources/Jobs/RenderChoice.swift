@@ -11,9 +11,10 @@ public struct RenderChoice {
     /// `--noise` and its settings; nil for the other kinds.
     public let noise: RenderNoise?
 
-    /// The tempo, `--map` and `--preset` of the click options, as given.
+    /// The tempo, `--map` and `--preset` of the click options, as given; `notch`: `--notch` was
+    /// given (its value is the command line's to read).
     public init(output: String, format: String?, rate: Int, seconds: Double?, tempo: String?, map: String?, preset: String?,
-                play: String?, playlist: String?, noise: String?, noiseLevel: Double?, fade: Double?) throws {
+                play: String?, playlist: String?, noise: String?, noiseLevel: Double?, fade: Double?, notch: Bool = false) throws {
         let clickAsked = tempo != nil || map != nil || preset != nil
         if let noise {
             if play != nil || clickAsked {
@@ -24,6 +25,9 @@ public struct RenderChoice {
             if noiseLevel != nil { throw OptionProblem("--noise-level goes with --noise") }
             if fade != nil { throw OptionProblem("--fade goes with --noise") }
             self.noise = nil
+        }
+        if notch && play == nil && playlist == nil && noise == nil {
+            throw OptionProblem("--notch filters music and noise, never the click: give --play, --playlist or --noise")
         }
         if playlist != nil && (play != nil || noise != nil || clickAsked) {
             throw OptionProblem("--playlist renders the playlist alone: leave out the tempo, --map, --preset, --play and --noise")

@@ -18,6 +18,8 @@ public struct RenderRequest {
     public var stems: Bool
     public var playlist: String?
     public var noise: (color: NoiseColor, level: Double, seconds: Double, fade: Double?)?
+    /// `--notch`: a band-stop over the music or noise (never the click); checked against `rate`.
+    public var notch: Notch?
 
     public init(output: String, format: OutputFormat, rate: Int, seconds: Double?, click: ClickRequest,
                 levels: (accent: Float, normal: Float, subdivision: Float), volume: Float, play: String?, practice: PlayRequest,
@@ -41,22 +43,26 @@ public struct RenderRequest {
         try OutputGuard.check(output: output, inputs: RenderInputs.list(play: play, map: click.map, sound: click.sound,
                                                                           preset: click.preset, playlist: playlist))
         if let noise {
-            try NoiseRenderJob(color: noise.color, levelDecibels: noise.level, seconds: noise.seconds, fadeSeconds: noise.fade,
-                               rate: rate).write(to: output, format: format)
+            var job = try NoiseRenderJob(color: noise.color, levelDecibels: noise.level, seconds: noise.seconds,
+                                         fadeSeconds: noise.fade, rate: rate)
+            job.notch = notch
+            try job.write(to: output, format: format)
             return
         }
         if let playlist {
             let setup = try PlaySetup(playlist: playlist, shuffle: false, repeatAll: false)
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
-            try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
-                .write(to: output, format: format)
+            var job = PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
+            job.notch = notch
+            try job.write(to: output, format: format)
             return
         }
         if let play {
             let setup = try PlaySetup(path: play, options: practice, countIn: click.countIn)
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
-            try PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
-                .write(to: output, format: format)
+            var job = PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
+            job.notch = notch
+            try job.write(to: output, format: format)
             return
         }
         let job = try RenderJob(click: click, levels: levels, volume: volume, rate: rate, seconds: seconds)

@@ -4,7 +4,7 @@ import WoodshedCore
 /// The whole output of one cycle, assembled in one place for every backend: the metronome's
 /// click (`Renderer`, which also takes the cycle's MIDI input and writes MIDI clock out), the
 /// rehearsal player's deck (music, and its click added to the click) or the noise on the music
-/// channels, then the scope's tap over what came out. The JACK backend and the offline loop
+/// channels, the notch over those, then the scope's tap over what came out. The JACK backend and the offline loop
 /// fill the buffers the caller gives `process` with it, so what is tested offline is what plays.
 ///
 /// `process` and `musicalPosition`: the render thread only (JACK's process thread, or the
@@ -19,6 +19,8 @@ public final class OutputGraph: @unchecked Sendable {
     public let deck: MusicDeck?
     /// The noise generator, if any: alone, or after the deck's program has ended.
     var noise: NoiseGenerator?
+    /// The notch over music left and right (never the click), if any.
+    public let notch: NotchFilter?
     /// The oscilloscope and meters' tap on click, music left and music right, if any.
     public let scope: ScopeTap?
     /// Noise frames played so far (render thread writes; the control thread shows time left).
@@ -30,19 +32,21 @@ public final class OutputGraph: @unchecked Sendable {
     /// The renderer's counters (MIDI messages, dropped events), nil without a renderer.
     public let counters: RenderCounters?
 
-    /// Control thread. The graph frees `scope` when it goes.
-    public init(renderer: Renderer?, deck: MusicDeck? = nil, noise: NoiseGenerator? = nil, scope: ScopeTap? = nil) {
+    /// Control thread. The graph frees `scope` and `notch` when it goes.
+    public init(renderer: Renderer?, deck: MusicDeck? = nil, noise: NoiseGenerator? = nil, notch: NotchFilter? = nil,
+                scope: ScopeTap? = nil) {
         self.renderer = renderer
         rendererRef = renderer.map { Unmanaged.passUnretained($0) }
         self.deck = deck
         self.noise = noise
+        self.notch = notch
         self.scope = scope
         midiIn = renderer?.midiIn
         midiOut = renderer?.midiOut
         counters = renderer?.counters
     }
 
-    deinit { scope?.deallocate() }
+    deinit { scope?.deallocate(); notch?.deallocate() }
 
     /// True when the graph writes the music channels (the backend then has music ports).
     public var hasMusic: Bool { deck != nil || noise != nil }
@@ -75,6 +79,7 @@ public final class OutputGraph: @unchecked Sendable {
         }
         if let left, let right {
             renderMusic(frames: frames, click: click, left: left, right: right)
+            notch?.process(frames: frames, left: left, right: right)
             scope?.process(frames: frames, click, left, right)
         } else {
             scope?.process(frames: frames, click)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Jobs
+import RenderGraph
 
 /// Where the live player's sound goes and how long it runs: JACK ports, client and server
 /// names, click sound, start paused, a time limit, stay open at the end. Shared by `play`,
@@ -22,6 +23,7 @@ struct LivePlayOptions: ParsableArguments {
     @Flag(name: .long, help: "Start paused (space, or a MIDI toggle, plays).") var pause = false
     @Flag(name: .customLong("keep-open"), help: "Stay open when the program has played to its end (space plays the section again).")
     var keepOpen = false
+    @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
     @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
 
     @OptionGroup(title: "Remote control") var remote: RemoteOptions
@@ -30,6 +32,7 @@ struct LivePlayOptions: ParsableArguments {
         if noConnect && !(connect.isEmpty && musicConnect.isEmpty) { throw ValidationError("give --connect/--music-connect or --no-connect, not both") }
         if let duration, DurationText.seconds(duration) == nil { throw ValidationError(DurationText.invalid("--for", duration)) }
         try jack.checkName()
+        _ = try NotchOption.parse(notch)
         guard (0...4).contains(volume) else { throw ValidationError("--volume \(volume) is out of range: use 0 to 4") }
     }
 
@@ -40,6 +43,7 @@ struct LivePlayOptions: ParsableArguments {
                                scope: scope, mpris: !remote.noMPRIS, oscPort: remote.osc, oscBind: remote.oscBind)
         r.backend = output.choice
         r.alsaDevice = output.alsaDevice
+        r.notch = try? NotchOption.parse(notch)  // checked by validate()
         return r
     }
 }

@@ -36,6 +36,8 @@ struct NoiseSubcommand: ParsableCommand {
     @OptionGroup(title: "Audio output") var output: BackendOptions
     @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
 
+    @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
+
     @OptionGroup(title: "Remote control") var remote: RemoteOptions
 
     func validate() throws {
@@ -47,6 +49,7 @@ struct NoiseSubcommand: ParsableCommand {
             throw ValidationError("--fade takes a time such as 20s, or 0, not '\(fade)'")
         }
         if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
+        _ = try NotchOption.parse(notch)
     }
 
     func run() throws {
@@ -56,6 +59,7 @@ struct NoiseSubcommand: ParsableCommand {
         launch.oscBind = remote.oscBind
         launch.backend = output.choice
         launch.alsaDevice = output.alsaDevice
+        launch.notch = try NotchOption.parse(notch)
         try launch.run()
     }
 }

@@ -18,6 +18,7 @@ struct RenderSubcommand: ParsableCommand {
               woodshed render out.wav --play song.flac --from 1:02.5 --to 1:10 \\
                   --repeat 3 --speed 0.8
               woodshed render rain.wav --noise brown --seconds 600 --fade 20
+              woodshed render notched.wav --play song.flac --notch 6.2kHz:1/2
             """)
 
     @Argument(help: "Output file (.wav or .flac; or choose with --format).", completion: .file(extensions: ["wav", "flac"])) var output: String
@@ -36,24 +37,30 @@ struct RenderSubcommand: ParsableCommand {
     var noise: String?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).") var noiseLevel: Double?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.") var fade: Double?
+    @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
     @OptionGroup var diagnostics: DiagnosticsOptions
 
     /// The options checked together (see `RenderChoice`).
     func choice() throws -> RenderChoice {
         try usage {
             try RenderChoice(output: output, format: format, rate: rate, seconds: seconds, tempo: click.tempo, map: click.map,
-                             preset: click.preset, play: play, playlist: playlist, noise: noise, noiseLevel: noiseLevel, fade: fade)
+                             preset: click.preset, play: play, playlist: playlist, noise: noise, noiseLevel: noiseLevel, fade: fade,
+                             notch: notch != nil)
         }
     }
 
-    func validate() throws { _ = try choice() }
+    func validate() throws {
+        _ = try choice()
+        _ = try NotchOption.parse(notch, rate: rate)
+    }
 
     func run() throws {
         let debug = diagnostics.start()
         let choice = try choice()
-        try RenderRequest(output: output, format: choice.format, rate: rate, seconds: seconds, click: click.request,
-                          levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request, stems: stems,
-                          playlist: playlist, noise: choice.noise.map { ($0.color, $0.level, $0.seconds, $0.fade) })
-            .run(debug: debug)
+        var request = try RenderRequest(output: output, format: choice.format, rate: rate, seconds: seconds, click: click.request,
+                                        levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request,
+                                        stems: stems, playlist: playlist, noise: choice.noise.map { ($0.color, $0.level, $0.seconds, $0.fade) })
+        request.notch = try NotchOption.parse(notch, rate: rate)
+        try request.run(debug: debug)
     }
 }
