@@ -45,14 +45,21 @@ enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? Playlist(data: data, source: "fuzz.json")
         case .practiceFile:
             _ = try? PracticeFile(data: data, source: "fuzz.json")
+            if let incoming = try? FuzzTarget.importing.importedSections(data: data, source: "fuzz.json") {
+                var file = FuzzTarget.importing
+                _ = try? file.merge(incoming)
+            }
         case .practiceLog:
             _ = PracticeLog.parse(data, source: "fuzz.log")
         case .srt:
-            _ = try? SubtitleParser.read(data, format: .srt, source: "fuzz.srt")
+            var file = FuzzTarget.importing
+            if let read = try? file.subtitleSections(data, format: .srt, source: "fuzz.srt") { _ = try? file.merge(read.sections) }
         case .webVTT:
-            _ = try? SubtitleParser.read(data, format: .webVTT, source: "fuzz.vtt")
+            var file = FuzzTarget.importing
+            if let read = try? file.subtitleSections(data, format: .webVTT, source: "fuzz.vtt") { _ = try? file.merge(read.sections) }
         case .audacityLabels:
-            _ = try? AudacityLabels.labels(data, source: "fuzz.txt")
+            var file = FuzzTarget.importing
+            if let read = try? file.labelSections(data, source: "fuzz.txt") { _ = try? file.merge(read.sections) }
         case .commandLine:
             FuzzTarget.commandLineWords(String(decoding: bytes, as: UTF8.self))
         case .audioProbe:
@@ -61,6 +68,12 @@ enum FuzzTarget: String, CaseIterable, Sendable {
             FuzzTarget.oscPackets(bytes)
         }
     }
+
+    /// What imports land in: a practice file for 10 minutes at 44.1 kHz with one section, `s1`
+    /// (as subtitle imports name theirs), whose plan a section of the same name would keep.
+    static let importing = PracticeFile(
+        fingerprint: FileFingerprint(size: 1, frames: 26_460_000, rate: 44_100, hash: 0), lastKnownPath: "/fuzz.wav",
+        sections: [try! Section(name: "s1", start: 0, end: 44_100, plan: RepeatPlan(repeats: .times(3)))])
 
     /// Every command-line word parser that takes free text: times, tempos (klick's forms too),
     /// meters, accent patterns, speeds, gaps and repeat counts.
