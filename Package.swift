@@ -109,6 +109,6 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
         // The fuzz targets' entry points (Tests/Fuzz/Targets), replayed over their corpora (docs/fuzzing.md).
         .testTarget(name: "FuzzReplayTests", dependencies: ["Persistence", "Remote", "Control", "Media", "RenderGraph", "WoodshedCore"],
-                    path: "Tests/Fuzz", exclude: ["Corpus"]),
+                    path: "Tests/Fuzz", exclude: ["Corpus", "lsan.supp"]),
     ]
 )
