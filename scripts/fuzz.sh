@@ -3,6 +3,7 @@
 #
 #   scripts/fuzz.sh build            build every target into .build-fuzz/targets/NAME
 #   scripts/fuzz.sh run [NAME...]    build, then fuzz each target FUZZ_SECONDS (default 300) seconds
+#   scripts/fuzz.sh merge [NAME...]  fold the inputs runs found that add coverage into Tests/Fuzz/Corpus
 #   scripts/fuzz.sh list             the target names
 #
 # How it builds: SwiftPM compiles the library modules the parsers live in (up to Remote) with
@@ -13,7 +14,7 @@
 # (Tests/Fuzz/Replay).
 #
 # Each run reads Tests/Fuzz/Corpus/NAME and writes what it finds new to .build-fuzz/corpus/NAME
-# (the repository's corpus only grows by hand: see docs/fuzzing.md); a crash leaves its input in
+# (the repository's corpus grows only by `merge`: see docs/fuzzing.md); a crash leaves its input in
 # .build-fuzz/crashes/NAME/ and stops that target; the script fails if any target crashed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +23,26 @@ export PATH=/opt/swift/usr/bin:$PATH
 export SWIFT_BACKTRACE=enable=no
 scratch=.build-fuzz
 flags=(-sanitize=fuzzer,address)
+
+# Runs target $1 with libFuzzer arguments $2...; leaks inside system libraries that Woodshed
+# cannot free are listed in Tests/Fuzz/lsan.supp. The audio probe's are under libsndfile and
+# libvorbis, which keep no frame pointers: only the slow unwinder sees the frame a suppression names.
+fuzzer() {
+  local name=$1 unwind=1; shift
+  [ "$name" != audio-probe ] || unwind=0
+  ASAN_OPTIONS=fast_unwind_on_malloc=$unwind LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan.supp \
+    "$scratch/targets/$name" "$@"
+}
+
+# The names asked for ($@), each checked, or every target.
+chosen() {
+  local all; all=$(targets | cut -d' ' -f2)
+  [ $# -gt 0 ] || { echo "$all"; return; }
+  for n in "$@"; do
+    grep -qx -- "$n" <<< "$all" || { echo "fuzz: no target '$n' (scripts/fuzz.sh list)" >&2; return 1; }
+    echo "$n"
+  done
+}
 
 targets() { sed -n 's/^ *case \([a-zA-Z]*\)\( = "\([a-z-]*\)"\)\?$/\1 \3/p' Tests/Fuzz/Targets/FuzzTarget.swift \
               | awk '{ print $1, ($2 == "" ? $1 : $2) }'; }
@@ -64,20 +85,16 @@ case "${1:-run}" in
   build) build ;;
   run)
     shift || true
+    names=$(chosen "$@")
+    mapfile -t names <<< "$names"
     build
     seconds=${FUZZ_SECONDS:-300}
-    names=("$@"); [ ${#names[@]} -gt 0 ] || mapfile -t names < <(targets | cut -d' ' -f2)
     failed=()
     for name in "${names[@]}"; do
       mkdir -p "$scratch/corpus/$name" "$scratch/crashes/$name" "$scratch/logs" "Tests/Fuzz/Corpus/$name"
       echo "== $name: $seconds s =="
       rc=0
-      # Leaks inside system libraries that Woodshed cannot free are listed in Tests/Fuzz/lsan.supp.
-      # The audio probe's are under libsndfile and libvorbis, which keep no frame pointers: only
-      # the slow unwinder sees the frame the suppression names.
-      unwind=1; [ "$name" != audio-probe ] || unwind=0
-      ASAN_OPTIONS=fast_unwind_on_malloc=$unwind LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan.supp \
-      "$scratch/targets/$name" -max_total_time="$seconds" -print_final_stats=1 -max_len=65536 \
+      fuzzer "$name" -max_total_time="$seconds" -print_final_stats=1 -max_len=65536 \
         -artifact_prefix="$scratch/crashes/$name/" "$scratch/corpus/$name" "Tests/Fuzz/Corpus/$name" \
         > "$scratch/logs/$name.log" 2>&1 || rc=$?
       grep -E '^(INFO: seed corpus|#[0-9]+\s+DONE|stat::number_of_executed_units|stat::new_units_added|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written)' \
@@ -87,5 +104,15 @@ case "${1:-run}" in
     if [ ${#failed[@]} -gt 0 ]; then echo "fuzz: crashes in ${failed[*]} (inputs under $scratch/crashes/)"; exit 1; fi
     echo "fuzz: no crash in ${names[*]}"
     ;;
-  *) echo "usage: scripts/fuzz.sh [build | run [NAME...] | list]" >&2; exit 2 ;;
+  merge)
+    shift
+    names=$(chosen "$@")
+    for name in $names; do
+      [ -d "$scratch/corpus/$name" ] || continue
+      fuzzer "$name" -merge=1 "Tests/Fuzz/Corpus/$name" "$scratch/corpus/$name" > "$scratch/logs/$name-merge.log" 2>&1 \
+        || { tail -n 20 "$scratch/logs/$name-merge.log"; exit 1; }
+      echo "$name: $(grep -o 'MERGE-OUTER: [0-9]* new files' "$scratch/logs/$name-merge.log" | grep -o '[0-9]*') new, $(ls "Tests/Fuzz/Corpus/$name" | wc -l) in all"
+    done
+    ;;
+  *) echo "usage: scripts/fuzz.sh [build | run [NAME...] | merge [NAME...] | list]" >&2; exit 2 ;;
 esac

@@ -31,7 +31,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         let data = Data(bytes)
         switch self {
         case .klickMap:
-            _ = try? KlickMapParser.parse(text: String(decoding: bytes, as: UTF8.self), fileName: "fuzz.klick")
+            guard let map = try? KlickMapParser.parse(text: String(decoding: bytes, as: UTF8.self), fileName: "fuzz.klick")
+            else { return }
+            FuzzTarget.play(map)
         case .preset:
             _ = try? Preset(json: data, fileName: "fuzz.json")
         case .noisePreset:
@@ -66,6 +68,17 @@ enum FuzzTarget: String, CaseIterable, Sendable {
             FuzzTarget.probe(data)
         case .osc:
             FuzzTarget.oscPackets(bytes)
+        }
+    }
+
+    /// What `woodshed click --map` does with a map that parsed: compiles it for 44.1 kHz with a
+    /// bar of count-in, steps through its first 64 clicks, and seeks an hour in.
+    private static func play(_ map: TempoMap) {
+        guard let timeline = try? ClickTimeline(plan: ClickPlan(map: map, countInBars: 1), rate: 44_100) else { return }
+        withExtendedLifetime(timeline) {  // the cursor reads the timeline's buffers
+            var cursor = timeline.cursor()
+            for _ in 0..<64 where !cursor.isFinished { cursor.advance() }
+            cursor.seek(to: 3_600 * 44_100)
         }
     }
 
