@@ -1,7 +1,7 @@
 # Woodshed: `make run` sets up, builds and runs the live metronome (starting a private JACK
 # server if none runs); `make test` sets up and
 # runs every test. Other targets: install, uninstall, man, completions, bench, bench-compare,
-# rtcheck, clean.
+# rtcheck, fuzz, clean.
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 RELEASE := .build/release/woodshed
@@ -22,7 +22,7 @@ MAN_PAGES := .build/man
 COMPLETIONS := .build/completions
 RTSAN_LIB := $(firstword $(wildcard /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.rtsan-x86_64.a))
 
-.PHONY: run test build bench bench-compare rtcheck setup setup-test setup-bench clean install install-files uninstall man completions
+.PHONY: run test build bench bench-compare rtcheck fuzz setup setup-test setup-bench clean install install-files uninstall man completions
 
 run: setup build
 	@scripts/run-live.sh $(RELEASE)
@@ -31,7 +31,8 @@ run: setup build
 # they never starve the live JACK tests of CPU (on 2 cores they caused xruns and missed onsets).
 # The player's live suites run last, one at a time: next to the other live suites they starved
 # each other of CPU and of JACK server slots (xruns, time limits). So does the suite that times
-# quitting to the second (JackQuitTests).
+# quitting to the second (JackQuitTests). The main phase also replays the fuzz corpora
+# (FuzzReplayTests: every input under Tests/Fuzz/Corpus through its parser once; `make fuzz` grows them).
 HEAVY := MediaTests|StretchTests
 PLAYER_LIVE := PlayLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests|JackQuitTests
 test: setup-test build man completions
@@ -103,5 +104,12 @@ rtcheck: setup-test
 	  -Xlinker $(RTSAN_LIB) -Xlinker -lstdc++
 	scripts/rtcheck.sh .build-rtsan/release/woodshed
 
+# libFuzzer (swiftc -sanitize=fuzzer,address) on every parser, FUZZ_SECONDS each (docs/fuzzing.md);
+# `make fuzz FUZZ_TARGETS="srt osc" FUZZ_SECONDS=60` fuzzes only those. Not part of `make test`.
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?=
+fuzz: setup
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh run $(FUZZ_TARGETS)
+
 clean:
-	rm -rf .build .build-rtsan out
+	rm -rf .build .build-rtsan .build-fuzz out

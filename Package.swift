@@ -110,5 +110,8 @@ let package = Package(
         .testTarget(name: "CompletionsTests", dependencies: ["Completions", "Persistence", "WoodshedCore"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Control"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
+        // The fuzz targets' entry points (Tests/Fuzz/Targets), replayed over their corpora (docs/fuzzing.md).
+        .testTarget(name: "FuzzReplayTests", dependencies: ["Persistence", "Remote", "Control", "Media", "RenderGraph", "WoodshedCore"],
+                    path: "Tests/Fuzz", exclude: ["Corpus", "lsan.supp"]),
     ]
 )
