@@ -19,7 +19,8 @@ let package = Package(
         .systemLibrary(name: "CMpg123", path: "Sources/CLibraries/CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CVorbisFile", path: "Sources/CLibraries/CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "COpusFile", path: "Sources/CLibraries/COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
-        .systemLibrary(name: "CFFmpeg", path: "Sources/CLibraries/CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
+        // FFmpeg's headers for the types; the libraries themselves are loaded with dlopen on the first M4A.
+        .target(name: "CFFmpeg", path: "Sources/CLibraries/CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSampleRate", path: "Sources/CLibraries/CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         .systemLibrary(name: "CJack", path: "Sources/CLibraries/CJack", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
         .systemLibrary(name: "CAlsa", path: "Sources/CLibraries/CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),

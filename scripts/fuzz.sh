@@ -49,11 +49,13 @@ targets() { sed -n 's/^ *case \([a-zA-Z]*\)\( = "\([a-z-]*\)"\)\?$/\1 \3/p' Test
 
 build() {
   swift build --scratch-path "$scratch" --target Remote -Xswiftc -sanitize=fuzzer,address
-  local modules=(WoodshedCore MIDI Persistence RealtimeKit RenderGraph Media Sounds Control Remote CBuildInfo)
+  local modules=(WoodshedCore MIDI Persistence RealtimeKit RenderGraph Media Sounds Control Remote CBuildInfo CFFmpeg)
   local objects=() maps=()
   for m in "${modules[@]}"; do objects+=("$scratch"/debug/"$m".build/*.o); done
-  maps+=(-Xcc -fmodule-map-file="$scratch"/debug/CBuildInfo.build/module.modulemap
-         -Xcc -I -Xcc Sources/CLibraries/CBuildInfo/include)
+  # The C targets (not system libraries): SwiftPM writes their module maps into the build.
+  for c in CBuildInfo CFFmpeg; do
+    maps+=(-Xcc -fmodule-map-file="$scratch"/debug/$c.build/module.modulemap -Xcc -I -Xcc Sources/CLibraries/$c/include)
+  done
   for map in Sources/CLibraries/*/module.modulemap; do
     maps+=(-Xcc -fmodule-map-file="$map" -Xcc -I -Xcc "$(dirname "$map")")
   done

@@ -64,47 +64,53 @@ final class FFmpegDecoder: FrameDecoder {
     /// libavutil's AV_NOPTS_VALUE: no timestamp.
     private static let noTime = Int64(bitPattern: 0x8000_0000_0000_0000)
 
-    /// FFmpeg's one-time set-up: its log off (it would print to the terminal).
-    private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
+    /// FFmpeg's one-time set-up: its libraries loaded (dlopen, on the first file that needs
+    /// them) and its log off (it would print to the terminal); false when they cannot be loaded.
+    private static let loaded: Bool = {
+        guard woodshed_ffmpeg_load() == nil else { return false }
+        woodshed_av_log_set_level(AV_LOG_QUIET)
+        return true
+    }()
 
     /// The file open at `descriptor` (opened again by FFmpeg through /proc/self/fd), its audio
     /// stream ready at frame 0. `containers`: the containers accepted (nil: any); a file in
     /// another is refused with nil, as is one FFmpeg does not read at all. Throws when FFmpeg
     /// reads the container but not its audio.
     static func open(path: String, descriptor: Int32, containers: Set<String>?) throws(AudioFileError) -> FFmpegDecoder? {
-        _ = quiet
+        // Without FFmpeg's libraries the file is one FFmpeg does not read (libsndfile's answer stands).
+        guard loaded else { return nil }
         var format: UnsafeMutablePointer<AVFormatContext>?
-        guard avformat_open_input(&format, "file:/proc/self/fd/\(descriptor)", nil, nil) == 0, let context = format else {
+        guard woodshed_avformat_open_input(&format, "file:/proc/self/fd/\(descriptor)", nil, nil) == 0, let context = format else {
             return nil
         }
         let container = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
         if let containers, !containers.contains(container) {
-            avformat_close_input(&format)
+            woodshed_avformat_close_input(&format)
             return nil
         }
         func fail(_ reason: String) -> AudioFileError {
-            avformat_close_input(&format)
+            woodshed_avformat_close_input(&format)
             return .damaged(path: path, reason: reason)
         }
-        var code = avformat_find_stream_info(context, nil)
+        var code = woodshed_avformat_find_stream_info(context, nil)
         guard code >= 0 else { throw fail(message(code)) }
-        let index = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        let index = woodshed_av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         guard index >= 0, let stream = context.pointee.streams[Int(index)], let parameters = stream.pointee.codecpar else {
             throw fail("no audio stream")
         }
-        guard let codecType = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            throw fail("FFmpeg has no decoder for its audio (\(String(cString: avcodec_get_name(parameters.pointee.codec_id))))")
+        guard let codecType = woodshed_avcodec_find_decoder(parameters.pointee.codec_id) else {
+            throw fail("FFmpeg has no decoder for its audio (\(String(cString: woodshed_avcodec_get_name(parameters.pointee.codec_id))))")
         }
-        var codec = avcodec_alloc_context3(codecType)
+        var codec = woodshed_avcodec_alloc_context3(codecType)
         guard let codecContext = codec else { throw fail("out of memory") }
-        code = avcodec_parameters_to_context(codecContext, parameters)
+        code = woodshed_avcodec_parameters_to_context(codecContext, parameters)
         codecContext.pointee.pkt_timebase = stream.pointee.time_base
         // Frames are placed by their timestamps, the priming ones (before frame 0) dropped here:
         // libavcodec's own skipping is told only on the first packet read, not after a seek.
         codecContext.pointee.flags2 |= Int32(AV_CODEC_FLAG2_SKIP_MANUAL)
-        if code >= 0 { code = avcodec_open2(codecContext, codecType, nil) }
+        if code >= 0 { code = woodshed_avcodec_open2(codecContext, codecType, nil) }
         guard code >= 0 else {
-            avcodec_free_context(&codec)
+            woodshed_avcodec_free_context(&codec)
             throw fail(message(code))
         }
         let channels = Int(codecContext.pointee.ch_layout.nb_channels), rate = Int(codecContext.pointee.sample_rate)
@@ -112,28 +118,28 @@ final class FFmpegDecoder: FrameDecoder {
         let origin = stream.pointee.start_time == Self.noTime ? 0 : stream.pointee.start_time
         var frames: Int64 = -1
         if stream.pointee.duration > 0 {
-            frames = av_rescale_q(stream.pointee.duration, timeBase, AVRational(num: 1, den: Int32(rate)))
+            frames = woodshed_av_rescale_q(stream.pointee.duration, timeBase, AVRational(num: 1, den: Int32(rate)))
         } else if context.pointee.duration > 0 {
-            frames = av_rescale(context.pointee.duration, Int64(rate), Int64(AV_TIME_BASE))
+            frames = woodshed_av_rescale(context.pointee.duration, Int64(rate), Int64(AV_TIME_BASE))
         }
         guard channels > 0, rate > 0, frames > 0 else {
-            avcodec_free_context(&codec)
+            woodshed_avcodec_free_context(&codec)
             if frames == 0 { throw fail("holds no audio") }
             throw fail(channels > 0 && rate > 0 ? "its length is unknown" : "no channels or no sample rate")
         }
         // The first packet's time (before 0 when it holds the encoder's priming): seeks go no earlier.
         var earliest: Int64 = 0
-        if let packet = av_packet_alloc() {
-            while av_read_frame(context, packet) >= 0 {
-                defer { av_packet_unref(packet) }
+        if let packet = woodshed_av_packet_alloc() {
+            while woodshed_av_read_frame(context, packet) >= 0 {
+                defer { woodshed_av_packet_unref(packet) }
                 guard packet.pointee.stream_index == index else { continue }
                 if packet.pointee.pts != Self.noTime {
-                    earliest = min(0, av_rescale_q(packet.pointee.pts - origin, timeBase, AVRational(num: 1, den: Int32(rate))))
+                    earliest = min(0, woodshed_av_rescale_q(packet.pointee.pts - origin, timeBase, AVRational(num: 1, den: Int32(rate))))
                 }
                 break
             }
             var used: UnsafeMutablePointer<AVPacket>? = packet
-            av_packet_free(&used)
+            woodshed_av_packet_free(&used)
         }
         let frameSize = Int64(parameters.pointee.frame_size)
         let decoder = FFmpegDecoder(
@@ -160,16 +166,16 @@ final class FFmpegDecoder: FrameDecoder {
         lead = max((Self.leadPackets + 1) * packetFrames, codecName == "Opus" ? Int64(rate) / 2 : 0)
         self.codecName = codecName
         self.containerName = containerName
-        packet = av_packet_alloc()
-        frame = av_frame_alloc()
+        packet = woodshed_av_packet_alloc()
+        frame = woodshed_av_frame_alloc()
     }
 
     deinit {
         var packet: UnsafeMutablePointer<AVPacket>? = packet, frame: UnsafeMutablePointer<AVFrame>? = frame
-        av_packet_free(&packet)
-        av_frame_free(&frame)
-        avcodec_free_context(&codec)
-        avformat_close_input(&format)
+        woodshed_av_packet_free(&packet)
+        woodshed_av_frame_free(&frame)
+        woodshed_avcodec_free_context(&codec)
+        woodshed_avformat_close_input(&format)
     }
 
     /// Moves to `target` exactly (see the type's comment): a seek at least `leadPackets` packets
@@ -179,9 +185,9 @@ final class FFmpegDecoder: FrameDecoder {
         var lead = self.lead
         while true {
             let start = max(earliest, target - lead)
-            let time = origin + av_rescale_q(start, AVRational(num: 1, den: Int32(rate)), timeBase)
-            guard av_seek_frame(format, streamIndex, time, AVSEEK_FLAG_BACKWARD) >= 0 else { return false }
-            avcodec_flush_buffers(codec)
+            let time = origin + woodshed_av_rescale_q(start, AVRational(num: 1, den: Int32(rate)), timeBase)
+            guard woodshed_av_seek_frame(format, streamIndex, time, AVSEEK_FLAG_BACKWARD) >= 0 else { return false }
+            woodshed_avcodec_flush_buffers(codec)
             draining = false
             frameCount = 0
             frameUsed = 0
@@ -227,11 +233,11 @@ final class FFmpegDecoder: FrameDecoder {
     private func nextFrame() -> Bool {
         let next = frameStart + Int64(frameCount)
         while true {
-            let received = avcodec_receive_frame(codec, frame)
+            let received = woodshed_avcodec_receive_frame(codec, frame)
             if received == 0 {
                 let pts = frame.pointee.pts
                 frameStart = pts == Self.noTime
-                    ? next : av_rescale_q(pts - origin, timeBase, AVRational(num: 1, den: Int32(rate)))
+                    ? next : woodshed_av_rescale_q(pts - origin, timeBase, AVRational(num: 1, den: Int32(rate)))
                 frameCount = Int(frame.pointee.nb_samples)
                 frameUsed = 0
                 if frame.pointee.ch_layout.nb_channels != Int32(channels) || frame.pointee.sample_rate != Int32(rate) {
@@ -245,19 +251,19 @@ final class FFmpegDecoder: FrameDecoder {
                 damage.stop(at: next, because: Self.message(received))
                 return false
             }
-            let read = av_read_frame(format, packet)
+            let read = woodshed_av_read_frame(format, packet)
             if read < 0 {
                 guard read == woodshed_averror_eof() else {
                     damage.stop(at: next, because: Self.message(read))
                     return false
                 }
                 draining = true
-                avcodec_send_packet(codec, nil)
+                woodshed_avcodec_send_packet(codec, nil)
                 continue
             }
-            defer { av_packet_unref(packet) }
+            defer { woodshed_av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
-            let sent = avcodec_send_packet(codec, packet)
+            let sent = woodshed_avcodec_send_packet(codec, packet)
             if sent < 0 && sent != woodshed_averror_again() {
                 damage.stop(at: next, because: Self.message(sent))
                 return false
@@ -268,8 +274,8 @@ final class FFmpegDecoder: FrameDecoder {
     /// Copies `count` frames of the decoded frame, from `frameUsed` on, as interleaved floats.
     private func copy(_ count: Int, into output: UnsafeMutablePointer<Float>) {
         let format = AVSampleFormat(rawValue: frame.pointee.format)
-        let planar = av_sample_fmt_is_planar(format) != 0
-        let packed = av_get_packed_sample_fmt(format)
+        let planar = woodshed_av_sample_fmt_is_planar(format) != 0
+        let packed = woodshed_av_get_packed_sample_fmt(format)
         let planes = frame.pointee.extended_data!
         for channel in 0..<channels {
             let base = UnsafeRawPointer(planes[planar ? channel : 0]!)
@@ -291,7 +297,7 @@ final class FFmpegDecoder: FrameDecoder {
     /// FFmpeg's message for an error code, on one line.
     static func message(_ code: Int32) -> String {
         var text = [CChar](repeating: 0, count: 256)
-        av_strerror(code, &text, text.count)
+        woodshed_av_strerror(code, &text, text.count)
         return SystemMessage.oneLine(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
@@ -303,7 +309,7 @@ final class FFmpegDecoder: FrameDecoder {
         case AV_CODEC_ID_OPUS: "Opus"
         case AV_CODEC_ID_VORBIS: "Vorbis"
         case AV_CODEC_ID_MP3: "MP3"
-        default: String(cString: avcodec_get_name(id)).uppercased()
+        default: String(cString: woodshed_avcodec_get_name(id)).uppercased()
         }
     }
 }

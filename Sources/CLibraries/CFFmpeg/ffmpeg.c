@@ -1,0 +1,113 @@
+// See CFFmpeg.h: FFmpeg's libraries loaded on first use, and the calls Woodshed makes through them.
+#include "CFFmpeg.h"
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
+static int (*p_av_find_best_stream)(AVFormatContext *ic, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags);
+static AVFrame * (*p_av_frame_alloc)(void);
+static void (*p_av_frame_free)(AVFrame **frame);
+static enum AVSampleFormat (*p_av_get_packed_sample_fmt)(enum AVSampleFormat f);
+static void (*p_av_log_set_level)(int level);
+static AVPacket * (*p_av_packet_alloc)(void);
+static void (*p_av_packet_free)(AVPacket **pkt);
+static void (*p_av_packet_unref)(AVPacket *pkt);
+static int (*p_av_read_frame)(AVFormatContext *s, AVPacket *pkt);
+static int64_t (*p_av_rescale)(int64_t a, int64_t b, int64_t c);
+static int64_t (*p_av_rescale_q)(int64_t a, AVRational bq, AVRational cq);
+static int (*p_av_sample_fmt_is_planar)(enum AVSampleFormat f);
+static int (*p_av_seek_frame)(AVFormatContext *s, int stream_index, int64_t timestamp, int flags);
+static int (*p_av_strerror)(int errnum, char *errbuf, size_t errbuf_size);
+static AVCodecContext * (*p_avcodec_alloc_context3)(const AVCodec *codec);
+static const AVCodec * (*p_avcodec_find_decoder)(enum AVCodecID id);
+static void (*p_avcodec_flush_buffers)(AVCodecContext *avctx);
+static void (*p_avcodec_free_context)(AVCodecContext **avctx);
+static const char * (*p_avcodec_get_name)(enum AVCodecID id);
+static int (*p_avcodec_open2)(AVCodecContext *avctx, const AVCodec *codec, AVDictionary **options);
+static int (*p_avcodec_parameters_to_context)(AVCodecContext *codec, const AVCodecParameters *par);
+static int (*p_avcodec_receive_frame)(AVCodecContext *avctx, AVFrame *frame);
+static int (*p_avcodec_send_packet)(AVCodecContext *avctx, const AVPacket *avpkt);
+static void (*p_avformat_close_input)(AVFormatContext **s);
+static int (*p_avformat_find_stream_info)(AVFormatContext *ic, AVDictionary **options);
+static int (*p_avformat_open_input)(AVFormatContext **ps, const char *url, const AVInputFormat *fmt, AVDictionary **options);
+
+static const char *load_error = "not loaded";
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char message[512];
+
+static void *open_library(const char *name) {
+    void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (!h) snprintf(message, sizeof message, "%s", dlerror());
+    return h;
+}
+
+static void load(void) {
+    void *avutil = open_library("libavutil.so." STR(LIBAVUTIL_VERSION_MAJOR));
+    if (!avutil) { load_error = message; return; }
+    void *avcodec = open_library("libavcodec.so." STR(LIBAVCODEC_VERSION_MAJOR));
+    if (!avcodec) { load_error = message; return; }
+    void *avformat = open_library("libavformat.so." STR(LIBAVFORMAT_VERSION_MAJOR));
+    if (!avformat) { load_error = message; return; }
+    if (!(*(void **)&p_av_find_best_stream = dlsym(avformat, "av_find_best_stream"))) { snprintf(message, sizeof message, "no av_find_best_stream in libavformat"); load_error = message; return; }
+    if (!(*(void **)&p_av_frame_alloc = dlsym(avutil, "av_frame_alloc"))) { snprintf(message, sizeof message, "no av_frame_alloc in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_frame_free = dlsym(avutil, "av_frame_free"))) { snprintf(message, sizeof message, "no av_frame_free in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_get_packed_sample_fmt = dlsym(avutil, "av_get_packed_sample_fmt"))) { snprintf(message, sizeof message, "no av_get_packed_sample_fmt in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_log_set_level = dlsym(avutil, "av_log_set_level"))) { snprintf(message, sizeof message, "no av_log_set_level in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_packet_alloc = dlsym(avcodec, "av_packet_alloc"))) { snprintf(message, sizeof message, "no av_packet_alloc in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_av_packet_free = dlsym(avcodec, "av_packet_free"))) { snprintf(message, sizeof message, "no av_packet_free in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_av_packet_unref = dlsym(avcodec, "av_packet_unref"))) { snprintf(message, sizeof message, "no av_packet_unref in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_av_read_frame = dlsym(avformat, "av_read_frame"))) { snprintf(message, sizeof message, "no av_read_frame in libavformat"); load_error = message; return; }
+    if (!(*(void **)&p_av_rescale = dlsym(avutil, "av_rescale"))) { snprintf(message, sizeof message, "no av_rescale in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_rescale_q = dlsym(avutil, "av_rescale_q"))) { snprintf(message, sizeof message, "no av_rescale_q in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_sample_fmt_is_planar = dlsym(avutil, "av_sample_fmt_is_planar"))) { snprintf(message, sizeof message, "no av_sample_fmt_is_planar in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_seek_frame = dlsym(avformat, "av_seek_frame"))) { snprintf(message, sizeof message, "no av_seek_frame in libavformat"); load_error = message; return; }
+    if (!(*(void **)&p_av_strerror = dlsym(avutil, "av_strerror"))) { snprintf(message, sizeof message, "no av_strerror in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_avcodec_alloc_context3 = dlsym(avcodec, "avcodec_alloc_context3"))) { snprintf(message, sizeof message, "no avcodec_alloc_context3 in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_avcodec_find_decoder = dlsym(avcodec, "avcodec_find_decoder"))) { snprintf(message, sizeof message, "no avcodec_find_decoder in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_avcodec_flush_buffers = dlsym(avcodec, "avcodec_flush_buffers"))) { snprintf(message, sizeof message, "no avcodec_flush_buffers in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_avcodec_free_context = dlsym(avcodec, "avcodec_free_context"))) { snprintf(message, sizeof message, "no avcodec_free_context in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_avcodec_get_name = dlsym(avcodec, "avcodec_get_name"))) { snprintf(message, sizeof message, "no avcodec_get_name in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_avcodec_open2 = dlsym(avcodec, "avcodec_open2"))) { snprintf(message, sizeof message, "no avcodec_open2 in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_avcodec_parameters_to_context = dlsym(avcodec, "avcodec_parameters_to_context"))) { snprintf(message, sizeof message, "no avcodec_parameters_to_context in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_avcodec_receive_frame = dlsym(avcodec, "avcodec_receive_frame"))) { snprintf(message, sizeof message, "no avcodec_receive_frame in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_avcodec_send_packet = dlsym(avcodec, "avcodec_send_packet"))) { snprintf(message, sizeof message, "no avcodec_send_packet in libavcodec"); load_error = message; return; }
+    if (!(*(void **)&p_avformat_close_input = dlsym(avformat, "avformat_close_input"))) { snprintf(message, sizeof message, "no avformat_close_input in libavformat"); load_error = message; return; }
+    if (!(*(void **)&p_avformat_find_stream_info = dlsym(avformat, "avformat_find_stream_info"))) { snprintf(message, sizeof message, "no avformat_find_stream_info in libavformat"); load_error = message; return; }
+    if (!(*(void **)&p_avformat_open_input = dlsym(avformat, "avformat_open_input"))) { snprintf(message, sizeof message, "no avformat_open_input in libavformat"); load_error = message; return; }
+    load_error = NULL;
+}
+
+const char *woodshed_ffmpeg_load(void) {
+    pthread_once(&once, load);
+    return load_error;
+}
+
+int woodshed_av_find_best_stream(AVFormatContext *ic, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags) { return p_av_find_best_stream(ic, type, wanted, related, decoder, flags); }
+AVFrame * woodshed_av_frame_alloc(void) { return p_av_frame_alloc(); }
+void woodshed_av_frame_free(AVFrame **frame) { p_av_frame_free(frame); }
+enum AVSampleFormat woodshed_av_get_packed_sample_fmt(enum AVSampleFormat f) { return p_av_get_packed_sample_fmt(f); }
+void woodshed_av_log_set_level(int level) { p_av_log_set_level(level); }
+AVPacket * woodshed_av_packet_alloc(void) { return p_av_packet_alloc(); }
+void woodshed_av_packet_free(AVPacket **pkt) { p_av_packet_free(pkt); }
+void woodshed_av_packet_unref(AVPacket *pkt) { p_av_packet_unref(pkt); }
+int woodshed_av_read_frame(AVFormatContext *s, AVPacket *pkt) { return p_av_read_frame(s, pkt); }
+int64_t woodshed_av_rescale(int64_t a, int64_t b, int64_t c) { return p_av_rescale(a, b, c); }
+int64_t woodshed_av_rescale_q(int64_t a, AVRational bq, AVRational cq) { return p_av_rescale_q(a, bq, cq); }
+int woodshed_av_sample_fmt_is_planar(enum AVSampleFormat f) { return p_av_sample_fmt_is_planar(f); }
+int woodshed_av_seek_frame(AVFormatContext *s, int stream_index, int64_t timestamp, int flags) { return p_av_seek_frame(s, stream_index, timestamp, flags); }
+int woodshed_av_strerror(int errnum, char *errbuf, size_t errbuf_size) { return p_av_strerror(errnum, errbuf, errbuf_size); }
+AVCodecContext * woodshed_avcodec_alloc_context3(const AVCodec *codec) { return p_avcodec_alloc_context3(codec); }
+const AVCodec * woodshed_avcodec_find_decoder(enum AVCodecID id) { return p_avcodec_find_decoder(id); }
+void woodshed_avcodec_flush_buffers(AVCodecContext *avctx) { p_avcodec_flush_buffers(avctx); }
+void woodshed_avcodec_free_context(AVCodecContext **avctx) { p_avcodec_free_context(avctx); }
+const char * woodshed_avcodec_get_name(enum AVCodecID id) { return p_avcodec_get_name(id); }
+int woodshed_avcodec_open2(AVCodecContext *avctx, const AVCodec *codec, AVDictionary **options) { return p_avcodec_open2(avctx, codec, options); }
+int woodshed_avcodec_parameters_to_context(AVCodecContext *codec, const AVCodecParameters *par) { return p_avcodec_parameters_to_context(codec, par); }
+int woodshed_avcodec_receive_frame(AVCodecContext *avctx, AVFrame *frame) { return p_avcodec_receive_frame(avctx, frame); }
+int woodshed_avcodec_send_packet(AVCodecContext *avctx, const AVPacket *avpkt) { return p_avcodec_send_packet(avctx, avpkt); }
+void woodshed_avformat_close_input(AVFormatContext **s) { p_avformat_close_input(s); }
+int woodshed_avformat_find_stream_info(AVFormatContext *ic, AVDictionary **options) { return p_avformat_find_stream_info(ic, options); }
+int woodshed_avformat_open_input(AVFormatContext **ps, const char *url, const AVInputFormat *fmt, AVDictionary **options) { return p_avformat_open_input(ps, url, fmt, options); }
