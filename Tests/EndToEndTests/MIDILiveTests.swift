@@ -39,12 +39,41 @@ struct MIDILiveTests {
         try #require(before.count >= 2, "\(abs)")
         #expect(before.allSatisfy { ($0 - before[0]) % 24_000 == 0 }, "\(before)")
         let s0 = before.last!
-        // Exact expectation: from s0 at 24000 frames a beat; at f1 to 121 BPM; at f2 back to 120.
-        // Positions in frames × 121 (exact integers): L′ = 2 880 000/121.
+        let expected = Self.expectedBeats(s0: s0, f1: f1, f2: f2)
+        let after = abs.filter { $0 > s0 && $0 <= expected.last! }
+        // A beat the recorder did not write whole (its own xrun under load) can't be checked; at
+        // most 2 of the 9 may be hidden so.
+        let heard = expected.filter { rec.isAudible(at: Int($0 - Int64(rec.firstServerFrame))) }
+        #expect(heard.count + 2 >= expected.count, "recorder gaps \(rec.gaps.prefix(5)) hide \(expected.count - heard.count) beats")
+        PrivateJackServer.terminate(p)
+        let out = server.output(of: p).stdout
+        let context = "onsets \(after)\nexpected \(heard) of \(expected)\nf1 \(f1) f2 \(f2)\nrecorder gaps \(rec.gaps.prefix(5))\n\(out)"
+        if out.contains("skipped cycles 0") {
+            #expect(after == heard, "\(context)")
+        } else {
+            // Woodshed missed a cycle itself: that cycle's click is lost, never late. At such an
+            // overload JACK may also hand a pedal note to woodshed one period after the cycle the
+            // sender wrote it in (the sender reports it on time): the tempo then changes exactly
+            // one period later. Either grid is accepted, nothing else.
+            let period: Int64 = 256
+            let grids = [(f1, f2), (f1 + period, f2), (f1, f2 + period), (f1 + period, f2 + period)].map {
+                Self.expectedBeats(s0: s0, f1: $0.0, f2: $0.1)
+            }
+            #expect(grids.contains { grid in
+                Set(abs.filter { $0 > s0 && $0 <= grid.last! }).isSubset(of: Set(grid))
+            }, "\(context)")
+        }
+        #expect(out.contains("121 BPM"), "\(out)")
+        #expect(out.contains("MIDI 4 messages · 2 mapped · 0 ignored · 0 dropped"), "\(out)")
+    }
+
+    /// The beats after `s0` (120 BPM, 24 000 frames a beat) when a +1 BPM note lands at `f1` and a
+    /// −1 BPM note at `f2`: positions in frames × 121 are exact integers (L′ = 2 880 000/121);
+    /// the pending beat moves to f + (x − f)·old/new at each change. Four beats after `f2`.
+    static func expectedBeats(s0: Int64, f1: Int64, f2: Int64) -> [Int64] {
         var expected: [Int64] = []
         var x = s0 + 24_000                       // the pending beat at f1 (old tempo)
         while x < f1 { x += 24_000 }
-        // δ′ = (x − f1)·120/121 → beats at f1 + (x − f1)·120/121 + j·2 880 000/121
         var j: Int64 = 0
         var lastExact121: Int64 = 0               // (position − f1)·121
         while true {
@@ -58,25 +87,9 @@ struct MIDILiveTests {
         // At f2 back to 120: the pending beat y (exact, ×121) moves to f2 + (y − f2)·121/120.
         let y121 = lastExact121 + 2_880_000 + f1 * 121     // absolute ×121
         let delta121 = max(y121 - f2 * 121, 0)              // (y − f2)·121
-        // δ″ = (y − f2)·121/120 = delta121/120 frames; later beats every 24000 frames.
         let first = f2 + (2 * delta121 + 120) / 240
         for k in 0..<4 { expected.append(first + Int64(k) * 24_000) }
-        let after = abs.filter { $0 > s0 && $0 <= expected.last! }
-        // A beat the recorder did not write whole (its own xrun under load) can't be checked; at
-        // most 2 of the 9 may be hidden so.
-        let heard = expected.filter { rec.isAudible(at: Int($0 - Int64(rec.firstServerFrame))) }
-        #expect(heard.count + 2 >= expected.count, "recorder gaps \(rec.gaps.prefix(5)) hide \(expected.count - heard.count) beats")
-        PrivateJackServer.terminate(p)
-        let out = server.output(of: p).stdout
-        let context = "onsets \(after)\nexpected \(heard) of \(expected)\nf1 \(f1) f2 \(f2)\nrecorder gaps \(rec.gaps.prefix(5))\n\(out)"
-        if out.contains("skipped cycles 0") {
-            #expect(after == heard, "\(context)")
-        } else {
-            // Woodshed missed a cycle itself: that cycle's click is lost, never late.
-            #expect(Set(after).isSubset(of: Set(heard)), "\(context)")
-        }
-        #expect(out.contains("121 BPM"), "\(out)")
-        #expect(out.contains("MIDI 4 messages · 2 mapped · 0 ignored · 0 dropped"), "\(out)")
+        return expected
     }
 
     @Test("MIDI clock at 97 BPM for 60 s: every tick within 1 frame of its ideal absolute frame; start, stop, song position, continue",
