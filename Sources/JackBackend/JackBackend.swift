@@ -66,7 +66,7 @@ public final class JackBackend: TransportRequests {
     public init(options: Options, notifications: any JackNotifications) {
         self.options = options
         self.notifications = notifications
-        status.server = options.server ?? ProcessInfo.processInfo.environment["JACK_DEFAULT_SERVER"] ?? "default"
+        status.server = JackServerName.effective(options.server)
         status.clientName = options.clientName
         jack_set_error_function(jackMessage)
         jack_set_info_function(jackMessage)

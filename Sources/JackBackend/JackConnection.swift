@@ -47,7 +47,7 @@ final class JackConnection {
         let options = JackNoStartServer
         guard let c = woodshed_jack_client_open(name, options, &status, server) else {
             if status.rawValue & JackServerFailed.rawValue != 0 {
-                throw JackError.noServer(server: server ?? "default")
+                throw JackError.noServer(server: JackServerName.effective(server))
             }
             throw JackError.openFailed(status: status.rawValue)
         }

@@ -9,7 +9,7 @@ public enum JackPorts {
         jack_set_info_function(jackMessage)
         var status = jack_status_t(rawValue: 0)
         guard let c = woodshed_jack_client_open("woodshed-ports", JackNoStartServer, &status, server) else {
-            if status.rawValue & JackServerFailed.rawValue != 0 { return .failure(.noServer(server: server ?? "default")) }
+            if status.rawValue & JackServerFailed.rawValue != 0 { return .failure(.noServer(server: JackServerName.effective(server))) }
             return .failure(.openFailed(status: status.rawValue))
         }
         defer { jack_client_close(c) }

@@ -315,4 +315,12 @@ struct LiveClickTests {
         #expect(r.stderr.hasPrefix("Error: no JACK server 'none-"))
         #expect(r.stderr.contains("jackd --no-realtime -d dummy"))
     }
+
+    @Test("no JACK server under $JACK_DEFAULT_SERVER: the error names that server, not 'default'", .timeLimit(.minutes(1)))
+    func noServerFromEnvironment() throws {
+        let name = "none-\(UUID().uuidString.prefix(8))"
+        let r = try E2E.run("/usr/bin/env", ["JACK_NO_START_SERVER=1", "JACK_DEFAULT_SERVER=\(name)", E2E.woodshed, "click", "120", "--backend", "jack"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: no JACK server '\(name)' is running."), "\(r.stderr)")
+    }
 }
