@@ -26,7 +26,7 @@ public final class PlayerController: SessionController {
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
     /// The section or sentence being practised, for the practice log.
-    var sectionPractice: SectionPractice
+    private var sectionPractice: SectionPractice
     /// The player's state at the last refresh.
     private var view: PlayerView
     /// The player's state before the output closed (the stop line).
@@ -288,9 +288,10 @@ public final class PlayerController: SessionController {
     /// Appends a practice-log entry when the learner leaves a section (or quits) after hearing
     /// at least one pass of it, or after moving it, asking for it again or slower.
     private func logPractice(_ v: PlayerView?, now: Double) {
-        guard let ended = sectionPractice.heard(v, now: now), let log = practiceLog, ended.stretch.index < player.sections.count else { return }
+        guard let ended = sectionPractice.heard(v, now: now), let log = practiceLog,
+              ended.stretch.index < player.sections.count else { return }
         let entry = sectionPractice.entry(ended, name: player.sections[ended.stretch.index].name, path: file.info.path,
-                                   speed: player.speed, date: Date())
+                                          speed: player.speed, date: Date())
         do { try log.append(entry) } catch { saveProblem = "practice log: \(error)" }
     }
 
