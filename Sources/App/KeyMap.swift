@@ -55,6 +55,9 @@ public enum KeyMap {
             case "<": .nudge(.end, milliseconds: -10)
             case ">": .nudge(.end, milliseconds: 10)
             case "c", "C": .toggleMute
+            // The learner's keys: the section again, its first pass alone slower or faster.
+            case "-", "_": .sectionAgainAtSpeed(thousandths: 850)
+            case "+", "=": .sectionAgainAtSpeed(thousandths: 1150)
             default: noise(key)
             }
         default: noise(key)
@@ -85,12 +88,14 @@ public enum KeyMap {
         KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: "←/→", action: "jump ±5 s"),
         KeyHelp(keys: "i/o", action: "mark in/out"), KeyHelp(keys: ",/.", action: "start ∓10 ms"),
         KeyHelp(keys: "</>", action: "end ∓10 ms"), KeyHelp(keys: "c", action: "click"),
+        KeyHelp(keys: "-/+", action: "again slower/faster"),
         KeyHelp(keys: "s", action: "scope"), KeyHelp(keys: "q/Esc", action: "quit"),
     ]
 
     /// The shadowing screen's keys (the player's, with a bad cut's nudge).
     public static let shadowLegend: [KeyHelp] = [
-        KeyHelp(keys: "space", action: "pause"), KeyHelp(keys: "a", action: "again"), KeyHelp(keys: "n/p", action: "next/prev"),
+        KeyHelp(keys: "space", action: "pause"), KeyHelp(keys: "a", action: "again"),
+        KeyHelp(keys: "-/+", action: "again 0.85×/1.15×"), KeyHelp(keys: "n/p", action: "next/prev"),
         KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: ",/.", action: "start ∓50 ms"),
         KeyHelp(keys: "</>", action: "end ∓50 ms"), KeyHelp(keys: "]/[", action: "repeat ±1"), KeyHelp(keys: "s", action: "scope"),
         KeyHelp(keys: "q", action: "quit"),

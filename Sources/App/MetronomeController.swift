@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import JackBackend
+import Persistence
 import TerminalUI
 import WoodshedCore
 
@@ -25,9 +26,16 @@ public final class MetronomeController: SessionController {
     public let command = "woodshed click: "
     public let autosaveInterval = 2.0
     public var showsScope: Bool { false }
+    /// Where the click's practice is logged (`ClickLaunch` sets it); nil: nothing is logged.
+    public var practiceLog: PracticeLog?
+    /// The time the click ran, per setlist song, for the log.
+    var practice: ClickPractice
+    /// Shown as the message once the log could not be written.
+    private var logProblem: String?
 
-    public init(engine: LiveEngine, store: LastSessionStore?, summary: String, note: String? = nil) {
+    public init(engine: LiveEngine, store: LastSessionStore?, summary: String, note: String? = nil, setlist: String? = nil) {
         self.engine = engine
+        practice = ClickPractice(setlist: setlist)
         self.store = store
         self.summary = summary
         self.note = note
@@ -50,6 +58,19 @@ public final class MetronomeController: SessionController {
 
     public func refresh(now: Double) {
         if session.quitRequested { engine.loop.quit() }
+        logPractice(practice.observe(running: session.running, song: songTitle, milliBPM: loggedTempo, now: now, date: Date()))
+    }
+
+    /// The setlist's song playing, if a setlist runs.
+    private var songTitle: String? { session.songs.indices.contains(session.songIndex) ? session.songs[session.songIndex].title : nil }
+
+    /// The tempo heard (a map's, where its last beat was), in thousandths of a BPM.
+    private var loggedTempo: Int64 { session.mapPlan != nil ? session.playing?.milliBPM ?? session.settings.milliBPM : session.settings.milliBPM }
+
+    /// Appends the click's entry, if any, to the practice log.
+    private func logPractice(_ entry: PracticeLogEntry?) {
+        guard let entry, let practiceLog else { return }
+        do { try practiceLog.append(entry) } catch { logProblem = "practice log: \(error)" }
     }
 
     public func fadeOut(seconds: Double) { session.fadeOut(seconds: seconds) }
@@ -67,6 +88,7 @@ public final class MetronomeController: SessionController {
     }
 
     public func willStop(now: Double) {
+        logPractice(practice.finish(now: now, date: Date()))
         counts = backend.counters.map { c in
             "MIDI \(c[.midiMessages]) messages · \(c[.midiActions]) mapped · \(c[.midiIgnored]) ignored · \(c[.droppedMIDIEvents] + c[.droppedNotices]) dropped"
         }
@@ -108,7 +130,7 @@ public final class MetronomeController: SessionController {
             flash: flash, running: session.running, muted: session.muted, volume: s.volume, sound: s.sound,
             transport: transportText(), mapLabel: map?.label, barsLeft: map?.barsLeft,
             dspLoad: st.dspLoad, xruns: st.xruns, server: serverLine(), serverLost: !st.connected,
-            message: note ?? (session.message.isEmpty ? (timeLeft.map { "timer: " + $0 } ?? lastEvent) : session.message), keys: KeyMap.clickLegend)
+            message: note ?? logProblem ?? (session.message.isEmpty ? (timeLeft.map { "timer: " + $0 } ?? lastEvent) : session.message), keys: KeyMap.clickLegend)
     }
 
     private func transportText() -> String {

@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Persistence
 import TerminalUI
 import WoodshedCore
 
@@ -49,7 +50,21 @@ public final class NoiseController: SessionController {
     public func fadeOut(seconds: Double) {}   // the generator fades (`--fade`)
     public var hasUnsavedChanges: Bool { false }
     public func save() {}
-    public func willStop(now: Double) {}
+    /// Where the noise's minutes are logged (`NoiseLaunch` sets it); nil: nothing is logged.
+    public var practiceLog: PracticeLog?
+
+    /// Logs the time the noise sounded (nothing when it did not).
+    public func willStop(now: Double) {
+        guard let practiceLog, let entry = practiceEntry(date: Date()) else { return }
+        do { try practiceLog.append(entry) } catch { writeStderr("Warning: practice log: \(error)\n") }
+    }
+
+    /// The log's entry for the noise played so far, or nil before any sounded.
+    public func practiceEntry(date: Date) -> PracticeLogEntry? {
+        played = timer.played(now: engine.output.noiseFrames ?? 0)
+        let milliseconds = played * 1000 / Int64(max(timer.rate, 1))
+        return milliseconds > 0 ? .noise(date: date, sound: title, milliseconds: milliseconds) : nil
+    }
 
     public func didStop(_ end: ControlLoop.End) -> String? {
         "\(finished ? "time is up" : "stopped") · xruns \(engine.output.status.xruns)"

@@ -18,13 +18,15 @@ public final class PlayerController: SessionController {
     let keepOpen: Bool
     /// Set for `woodshed shadow`: its screen, keys and practice log.
     let shadow: ShadowMode?
+    /// `woodshed play`'s practice log (shadowing's is `shadow.log`); nil: nothing is logged.
+    public var playLog: PracticeLog?
     /// `woodshed playlist play`: tracks instead of sections, time left, and the noise after it.
     public var playlist = false
     public var thenNoise: (timer: NoiseTimer, title: String)?
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
-    /// The sentence being practised (shadowing's log): index, since when, passes heard.
-    private var practising: (index: Int, since: Double, passes: Int)?
+    /// The section or sentence being practised, for the practice log.
+    private var sectionPractice: SectionPractice
     /// The player's state at the last refresh.
     private var view: PlayerView
     /// The player's state before the output closed (the stop line).
@@ -58,6 +60,7 @@ public final class PlayerController: SessionController {
         self.practice = file.practice
         self.savedBase = file.practice?.file
         self.keepOpen = keepOpen
+        sectionPractice = SectionPractice(mode: shadow != nil ? .shadow : .play)
         view = player.view()
         // A practice file that does not parse is never written over: say so on screen from the
         // start, not only in the warning printed before the screen came up.
@@ -81,15 +84,17 @@ public final class PlayerController: SessionController {
         case .stop: if !player.paused { player.togglePause() }
         case .toggleMute: player.toggleClick()
         case .sectionStep(let d): player.stepSection(by: d)
-        case .sectionAgain: player.playAgain()
+        case .sectionAgain: player.playAgain(); sectionPractice.again()
+        case .sectionAgainAtSpeed(let t): player.playAgain(speedFactor: t); sectionPractice.again(slower: t < 1000)
         case .repeatStep(let d): player.stepRepeats(by: d)
-        case .speedStep(let d): player.stepSpeed(by: d)
+        case .speedStep(let d): player.stepSpeed(by: d); if d < 0 { sectionPractice.slowedDown() }
         case .jump(let ms): player.jump(milliseconds: ms)
         case .markIn: player.markInHere()
         case .markOut: player.markOutHere()
         case .nudge(let edge, let ms):
             let step = shadow.map { ms.signum() * $0.nudgeMilliseconds } ?? ms
             player.nudgeSection(startMilliseconds: edge == .start ? step : 0, endMilliseconds: edge == .end ? step : 0)
+            sectionPractice.cut()
         case .tempoStep, .setTempo, .tap, .beatsPerBarStep, .setBeatsPerBar, .volumeStep, .countIn, .setlistStep,
              .setlistSong, .loadPreset:
             refused = "\(action.name): there is no metronome in this session"
@@ -99,7 +104,7 @@ public final class PlayerController: SessionController {
     public func refresh(now: Double) {
         view = player.view()
         if readWarning == nil { readWarning = file.readWarning() }
-        if shadow != nil { logPractice(view, now: now) }
+        if practiceLog != nil { logPractice(view, now: now) }
         // Shadowing without auto-advance waits at the end of each sentence but the last.
         let waits = shadow?.wait == true && view.sectionIndex + 1 < view.sectionCount
         if let noise = thenNoise, view.phase == .ended {
@@ -115,7 +120,7 @@ public final class PlayerController: SessionController {
     public var hasUnsavedChanges: Bool { player.sectionsChanged || player.settingsChanged }
 
     public func willStop(now: Double) {
-        if shadow != nil { logPractice(nil, now: now) }
+        if practiceLog != nil { logPractice(nil, now: now) }
         last = player.view()
     }
 
@@ -277,26 +282,17 @@ public final class PlayerController: SessionController {
             message: saveProblem ?? refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.shadowLegend)
     }
 
-    /// Appends a practice-log entry when the learner leaves a sentence (or quits) after hearing
-    /// at least one pass of it.
+    /// Where this session's practice is logged: shadowing's log, or `play`'s when set.
+    var practiceLog: PracticeLog? { shadow?.log ?? playLog }
+
+    /// Appends a practice-log entry when the learner leaves a section (or quits) after hearing
+    /// at least one pass of it, or after moving it, asking for it again or slower.
     private func logPractice(_ v: PlayerView?, now: Double) {
-        if let v, let p = practising, p.index == v.sectionIndex {
-            let heard: Int = switch v.phase {
-            case .gap: v.blind ? v.pass : v.pass + 1
-            case .ended: v.passes ?? p.passes
-            case .pass, .countIn: v.pass
-            }
-            practising = (p.index, p.since, max(p.passes, heard))
-            return
-        }
-        if let p = practising, p.passes > 0, let shadow, p.index < player.sections.count {
-            let s = player.sections[p.index]
-            let path = URL(fileURLWithPath: file.info.path).standardizedFileURL.path
-            let entry = PracticeLogEntry(date: Date(), file: path, section: s.name, index: p.index + 1, passes: p.passes,
-                                         speed: player.speed, milliseconds: Int64((now - p.since) * 1000))
-            do { try shadow.log.append(entry) } catch { saveProblem = "practice log: \(error)" }
-        }
-        practising = v.map { ($0.sectionIndex, now, 0) }
+        guard let ended = sectionPractice.heard(v, now: now), let log = practiceLog,
+              ended.stretch.index < player.sections.count else { return }
+        let entry = sectionPractice.entry(ended, name: player.sections[ended.stretch.index].name, path: file.info.path,
+                                          speed: player.speed, date: Date())
+        do { try log.append(entry) } catch { saveProblem = "practice log: \(error)" }
     }
 
     /// Saves the sections and settings into the file's practice file, when they differ from

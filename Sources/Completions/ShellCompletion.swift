@@ -78,7 +78,7 @@ public struct ShellCompletion: Sendable {
 
     /// `woodshed sections FILE ACTION <Tab>`: a section's name for the actions that take one
     /// first (`rm`, `rename`, `move`, `nudge`, `set`), `start`/`end` after a nudge's name, file
-    /// names for `import` and `export`.
+    /// names for `import`, `export` and `text`.
     public func sectionsArguments(words: [String], index: Int, prefix: String) -> [String] {
         guard let at = words.firstIndex(of: "sections"), index > at + 2 else { return [] }
         let action = words.count > at + 2 ? words[at + 2] : ""
@@ -89,6 +89,7 @@ public struct ShellCompletion: Sendable {
         case ("nudge", 1): return ["start", "end"].filter { $0.hasPrefix(prefix) }
         case ("import", 0): return files(prefix: prefix, extensions: ["srt", "vtt", "txt", "json"])
         case ("export", 0): return files(prefix: prefix, extensions: ["json", "txt"])
+        case ("text", 0): return files(prefix: prefix, extensions: ["txt"])
         default: return []
         }
     }

@@ -38,6 +38,9 @@ public enum Action: Equatable, Sendable {
     case sectionStep(Int)
     /// The section playing, again from its first pass.
     case sectionAgain
+    /// The section playing, again from its first pass, that pass alone at this many thousandths
+    /// of its speed (850: the learner's "again, slower"; 1150: "again, faster").
+    case sectionAgainAtSpeed(thousandths: Int)
     /// One pass more (+1) or less (−1) for the section playing.
     case repeatStep(Int)
     /// The session speed up or down by this many thousandths (50 = 5 %), from where the pass is.

@@ -24,6 +24,7 @@ extension Action {
         case .loadPreset: midi = .preset
         case .sectionStep(let d): midi = d < 0 ? .sectionPrev : .sectionNext
         case .sectionAgain: midi = .sectionAgain
+        case .sectionAgainAtSpeed(let t): return t < 1000 ? "again-slower" : "again-faster"
         case .repeatStep(let d): midi = d < 0 ? .repeatDown : .repeatUp
         case .speedStep(let d): midi = d < 0 ? .speedDown : .speedUp
         case .jump(let ms): midi = ms < 0 ? .jumpBack : .jumpForward

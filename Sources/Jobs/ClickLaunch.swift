@@ -1,5 +1,6 @@
 import App
 import Control
+import Foundation
 import JackBackend
 import Persistence
 import WoodshedCore
@@ -88,7 +89,10 @@ public struct ClickLaunch {
         engine.mpris = mpris
         remote.attach(to: engine)
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
-        engine.run(MetronomeController(engine: engine, store: store, summary: start.summary, note: note ?? remote.osc?.startLine))
+        let controller = MetronomeController(engine: engine, store: store, summary: start.summary, note: note ?? remote.osc?.startLine,
+                                             setlist: midi.setlist.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
+        controller.practiceLog = PracticeLog()
+        engine.run(controller)
         midiSetup.close()
     }
 }

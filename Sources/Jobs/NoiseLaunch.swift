@@ -1,6 +1,7 @@
 import App
 import Control
 import JackBackend
+import Persistence
 import RenderGraph
 import WoodshedCore
 
@@ -65,6 +66,7 @@ public struct NoiseLaunch {
         remote.attach(to: engine)
         let controller = NoiseController(engine: engine, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
         controller.showsScope = scope
+        controller.practiceLog = PracticeLog()
         engine.run(controller)
     }
 }

@@ -33,14 +33,14 @@ public struct NoiseRenderJob {
         return s
     }
 
-    public func write(to path: String, format: OutputFormat) throws {
+    public func write(to path: String, format: OutputFormat, quality: Int? = nil) throws {
         let rate = generator.rate
         Interrupts.install()
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         defer { progress.finish() }
         let graph = OutputGraph(renderer: nil, noise: generator, notch: notch.map { NotchFilter.allocate($0, rate: rate) })
         let written = try OfflineRender.run(graph: graph, frames: frames, to: path,
-                                            format: format, rate: rate, channels: .musicLeft) { done in
+                                            format: format, quality: quality, rate: rate, channels: .musicLeft) { done in
             progress.update(done: done, total: frames)
         }
         progress.finish()

@@ -94,6 +94,8 @@ public struct PlayLaunch {
         let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice, sources: setup.files)
         let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
         controller.playlist = playlist
+        // `play` logs its sections as shadowing does its sentences; a playlist is listened to, not logged.
+        if shadow == nil && !playlist { controller.playLog = PracticeLog() }
         controller.showsScope = output.scope
         if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, thenNoise.title) }
         engine.run(controller)

@@ -27,7 +27,7 @@ public struct PlayRenderJob {
         self.volume = volume
     }
 
-    public func write(to path: String, format: OutputFormat) throws {
+    public func write(to path: String, format: OutputFormat, quality: Int? = nil) throws {
         let program = setup.program(outputRate: rate)
         if case .endless = program.sections[setup.startSection].plan.repeats, seconds == nil {
             throw ValidationErrorMessage("an endless plan needs a length to render: give --seconds")
@@ -51,7 +51,7 @@ public struct PlayRenderJob {
         do {
             // The worker fills the ring before each block, on this thread: the same output every run.
             written = try OfflineRender.run(graph: graph, frames: limit, expected: total, to: path,
-                                            format: format, rate: rate, channels: stems ? .stems : .musicWithClick,
+                                            format: format, quality: quality, rate: rate, channels: stems ? .stems : .musicWithClick,
                                             loop: OfflineLoop(blockFrames: deck.ring.blockFrames, pump: worker.fillAvailable)) { done in
                 progress.update(done: done, total: total)
             }

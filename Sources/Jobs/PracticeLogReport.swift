@@ -3,22 +3,27 @@ import Foundation
 import Persistence
 import WoodshedCore
 
-/// `woodshed log`: the practice log summed up, per audio file and over all of them, for the
-/// last `days` or one `file` when given. Main thread.
+/// `woodshed log`: the practice log summed up — per audio file and section, the click and the
+/// noise, per day (local time), the streak and the weak spots — for the last `days` or one
+/// `file` when given; as text, or as JSON (`--json`). Main thread.
 public struct PracticeLogReport: Sendable {
     /// Only the last N days (N × 24 hours back from `now`).
     public var days: Int?
     /// Only this audio file (its path as the user gave it).
     public var file: String?
+    /// The overview as JSON (`PracticeLogOverview.jsonText`) instead of text.
+    public var json: Bool
 
-    public init(days: Int? = nil, file: String? = nil) {
+    public init(days: Int? = nil, file: String? = nil, json: Bool = false) {
         self.days = days
         self.file = file
+        self.json = json
     }
 
     /// Reads `log` and returns the warnings about lines it could not read ("Warning: " is the
-    /// caller's) and the text to print.
-    public func make(log: PracticeLog = PracticeLog(), now: Date = Date()) throws -> (warnings: [String], text: String) {
+    /// caller's) and the text to print; days are calendar days in `timeZone`.
+    public func make(log: PracticeLog = PracticeLog(), now: Date = Date(),
+                     timeZone: TimeZone = .current) throws -> (warnings: [String], text: String) {
         let contents: PracticeLogContents
         do {
             contents = try log.read()
@@ -38,16 +43,93 @@ public struct PracticeLogReport: Sendable {
             entries = entries.filter { $0.file == path }
             scope.append("with \(path)")
         }
+        let overview = PracticeLogOverview(entries: entries, now: now, timeZone: timeZone)
+        if json { return (warnings, String(overview.jsonText.dropLast())) }
         guard !entries.isEmpty else {
             return (warnings, contents.entries.isEmpty ? "nothing practised yet (the log is \(log.url.path))"
                                                        : "nothing practised " + scope.joined(separator: " "))
         }
-        let summary = PracticeLogSummary(entries: entries)
-        var blocks = summary.files.map { Self.block($0.file, $0.totals, showFile: false) }
+        let summary = overview.summary
+        var blocks = summary.files.map { f in
+            Self.block(f.file, f.totals, showFile: false)
+                + Self.sectionRows(overview.times.files.first { $0.file == f.file }?.sections ?? [])
+        }
         if summary.files.count > 1 {
             blocks.append(Self.block("all \(summary.files.count) files", summary.overall, showFile: true))
         }
+        if entries.contains(where: { $0.mode == .click }) { blocks.append(Self.clickBlock(overview.times)) }
+        if entries.contains(where: { $0.mode == .noise }) {
+            blocks.append("noise\n" + Self.row("time spent", Self.duration(overview.times.noiseMilliseconds)))
+        }
+        blocks.append(Self.daysBlock(overview.days))
+        blocks.append(Self.weakSpotsBlock(overview.weakSpots))
         return (warnings, blocks.joined(separator: "\n\n"))
+    }
+
+    /// One row of a block: `  time spent     0:12:30`.
+    static func row(_ label: String, _ value: String) -> String {
+        "  " + label.padding(toLength: max(15, label.count + 1), withPad: " ", startingAt: 0) + value
+    }
+
+    /// The rows under a file's block: each section's time and passes, in the order first practised.
+    ///
+    ///       time per section
+    ///         's1'         0:01:02 (3 passes)
+    static func sectionRows(_ sections: [PracticeLogTimes.SectionTime]) -> String {
+        guard !sections.isEmpty else { return "" }
+        return "\n  time per section" + sections.map { s in
+            let name = "'\(s.section)'"
+            return "\n    " + name.padding(toLength: max(13, name.count + 1), withPad: " ", startingAt: 0)
+                + "\(duration(s.milliseconds)) (\(plural(s.passes, "pass", "passes")))"
+        }.joined()
+    }
+
+    /// The click's time, per tempo and per setlist song.
+    ///
+    ///     click
+    ///       time spent     0:10:00
+    ///       tempos         120 BPM 0:04:00 · 132 BPM 0:06:00
+    ///       songs          'Intro' (gig) 0:04:00 · 'Outro' (gig) 0:06:00
+    static func clickBlock(_ t: PracticeLogTimes) -> String {
+        var rows = [row("time spent", duration(t.clickMilliseconds)),
+                    row("tempos", t.tempos.map { "\((try? Tempo(milliBPM: $0.milliBPM)).map { "\($0)" } ?? "?") BPM \(duration($0.milliseconds))" }.joined(separator: " · "))]
+        if !t.songs.isEmpty {
+            rows.append(row("songs", t.songs.map { "'\($0.song)' (\($0.setlist)) \(duration($0.milliseconds))" }.joined(separator: " · ")))
+        }
+        return (["click"] + rows).joined(separator: "\n")
+    }
+
+    /// A line per day with practice, then the streak.
+    ///
+    ///     days (local time)
+    ///       2025-03-01     0:12:30  click 0:10:00 · play 0:02:30
+    ///     streak           2 days of 5 minutes or more, through 2025-03-01
+    static func daysBlock(_ d: PracticeLogDays) -> String {
+        var lines = ["days (local time)"]
+        for day in d.days {
+            lines.append(row(day.date, duration(day.milliseconds) + "  "
+                                + day.modes.map { "\($0.mode.rawValue) \(duration($0.milliseconds))" }.joined(separator: " · ")))
+        }
+        let minimum = "of \(PracticeLogDays.streakMinimum / 60_000) minutes or more"
+        lines.append("streak".padding(toLength: 17, withPad: " ", startingAt: 0)
+                     + (d.streakThrough.map { "\(plural(d.streak, "day")) \(minimum), through \($0)" } ?? "0 days \(minimum)"))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The sections with the most trouble in the last 14 days.
+    ///
+    ///     weak spots (last 14 days)
+    ///       's2' in song.wav  2 bad cuts · again 3× · slower 1×
+    static func weakSpotsBlock(_ w: PracticeLogWeakSpots) -> String {
+        let title = "weak spots (last \(PracticeLogWeakSpots.days) days)"
+        guard !w.spots.isEmpty else { return title + "\n  none: no bad cuts, agains or slower passes" }
+        return ([title] + w.spots.map { s in
+            var parts: [String] = []
+            if s.cuts > 0 { parts.append(plural(s.cuts, "bad cut")) }
+            if s.again > 0 { parts.append("again \(s.again)×") }
+            if s.slower > 0 { parts.append("slower \(s.slower)×") }
+            return "  '\(s.section)' in \(URL(fileURLWithPath: s.file).lastPathComponent)  " + parts.joined(separator: " · ")
+        }).joined(separator: "\n")
     }
 
     /// A title line, then one line per total:

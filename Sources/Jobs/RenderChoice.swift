@@ -3,7 +3,8 @@ import WoodshedCore
 
 /// What `woodshed render`'s options ask for, checked together after parsing: one kind of
 /// render (a click track, `--play`, `--playlist` or `--noise`), a supported rate, a file format
-/// from `--format` or the output's name, and a length. A conflict or a value out of range is an
+/// from `--format` or the output's name (with `--quality` for the lossy ones, and Opus at
+/// 48 kHz only), and a length. A conflict or a value out of range is an
 /// `OptionProblem` (the command line reports it as a usage error); an unknown noise preset or a
 /// broken one a `ValidationErrorMessage`. Any thread (reads noise presets).
 public struct RenderChoice {
@@ -14,7 +15,8 @@ public struct RenderChoice {
     /// The tempo, `--map` and `--preset` of the click options, as given; `notch`: `--notch` was
     /// given (its value is the command line's to read).
     public init(output: String, format: String?, rate: Int, seconds: Double?, tempo: String?, map: String?, preset: String?,
-                play: String?, playlist: String?, noise: String?, noiseLevel: Double?, fade: Double?, notch: Bool = false) throws {
+                play: String?, playlist: String?, noise: String?, noiseLevel: Double?, fade: Double?, notch: Bool = false,
+                quality: Int? = nil) throws {
         let clickAsked = tempo != nil || map != nil || preset != nil
         if let noise {
             if play != nil || clickAsked {
@@ -40,14 +42,25 @@ public struct RenderChoice {
         }
         if let format {
             guard let f = OutputFormat(option: format) else {
-                throw OptionProblem("unknown format '\(format)': use wav16, wav24, wav32f, flac16 or flac24")
+                throw OptionProblem("unknown format '\(format)': use wav16, wav24, wav32f, flac16, flac24, mp3, ogg or opus")
             }
             self.format = f
         } else {
             guard let f = OutputFormat.forPath(output) else {
-                throw OptionProblem("cannot tell the format of '\(output)': name it .wav or .flac, or give --format")
+                throw OptionProblem("cannot tell the format of '\(output)': name it .wav, .flac, .mp3, .ogg or .opus, or give --format")
             }
             self.format = f
+        }
+        if let quality {
+            guard self.format.isLossy else {
+                throw OptionProblem("--quality goes with --format mp3, ogg or opus, not \(self.format.rawValue)")
+            }
+            guard OutputFormat.qualityRange.contains(quality) else {
+                throw OptionProblem("--quality \(quality) is out of range: use 0 (smallest) to 10 (best)")
+            }
+        }
+        if let required = self.format.requiredRate, rate != required {
+            throw OptionProblem("\(self.format.rawValue) is written at \(required) Hz only, not \(rate): leave out --rate (the music is resampled to it)")
         }
         if let seconds, !(seconds > 0 && seconds <= Double(OptionRange.longestSeconds)) {
             throw OptionProblem("--seconds \(seconds) is out of range: use more than 0 and at most \(OptionRange.longestSeconds)")

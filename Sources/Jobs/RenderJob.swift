@@ -41,7 +41,7 @@ public struct RenderJob {
     }
 
     /// Writes the click to `path`, with a progress line, and prints what it wrote.
-    public func write(to path: String, format: OutputFormat) throws {
+    public func write(to path: String, format: OutputFormat, quality: Int? = nil) throws {
         let renderer = Renderer(timeline: timeline, sounds: sounds)
         for command: RenderCommand in [
             .setMasterVolume(volume),
@@ -56,7 +56,7 @@ public struct RenderJob {
         Interrupts.install()
         defer { progress.finish() }
         let written = try OfflineRender.run(graph: OutputGraph(renderer: renderer), frames: frames, to: path,
-                                            format: format, rate: rate) { done in
+                                            format: format, quality: quality, rate: rate) { done in
             progress.update(done: done, total: frames)
         }
         progress.finish()

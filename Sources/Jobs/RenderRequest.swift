@@ -20,6 +20,8 @@ public struct RenderRequest {
     public var noise: (color: NoiseColor, level: Double, seconds: Double, fade: Double?)?
     /// `--notch`: a band-stop over the music or noise (never the click); checked against `rate`.
     public var notch: Notch?
+    /// `--quality` of a lossy format (0–10); nil: the encoder's default.
+    public var quality: Int?
 
     public init(output: String, format: OutputFormat, rate: Int, seconds: Double?, click: ClickRequest,
                 levels: (accent: Float, normal: Float, subdivision: Float), volume: Float, play: String?, practice: PlayRequest,
@@ -46,7 +48,7 @@ public struct RenderRequest {
             var job = try NoiseRenderJob(color: noise.color, levelDecibels: noise.level, seconds: noise.seconds,
                                          fadeSeconds: noise.fade, rate: rate)
             job.notch = notch
-            try job.write(to: output, format: format)
+            try job.write(to: output, format: format, quality: quality)
             return
         }
         if let playlist {
@@ -54,7 +56,7 @@ public struct RenderRequest {
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
             var job = PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
             job.notch = notch
-            try job.write(to: output, format: format)
+            try job.write(to: output, format: format, quality: quality)
             return
         }
         if let play {
@@ -62,11 +64,11 @@ public struct RenderRequest {
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
             var job = PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
             job.notch = notch
-            try job.write(to: output, format: format)
+            try job.write(to: output, format: format, quality: quality)
             return
         }
         let job = try RenderJob(click: click, levels: levels, volume: volume, rate: rate, seconds: seconds)
         debug(job.debugDescription)
-        try job.write(to: output, format: format)
+        try job.write(to: output, format: format, quality: quality)
     }
 }

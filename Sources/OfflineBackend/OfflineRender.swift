@@ -34,13 +34,13 @@ public enum OfflineRender {
     /// may end first; the file holds what was rendered; `expected`: its length when known, else
     /// `frames`, for the free-space check and RF64). `progress(done)` is called after each block.
     /// Returns the frames written and how the file was written ("wav16", or "wav16 as RF64"
-    /// over 4 GiB).
+    /// over 4 GiB). `quality`: a lossy format's `--quality` (0–10), nil for the encoder's default.
     @discardableResult
     public static func run(graph: OutputGraph, frames total: Int64, expected: Int64? = nil, to path: String,
-                           format: OutputFormat, rate: Int, channels: Channels = .click, loop: OfflineLoop = OfflineLoop(),
-                           progress: ((Int64) -> Void)? = nil) throws -> (frames: Int64, format: String) {
+                           format: OutputFormat, quality: Int? = nil, rate: Int, channels: Channels = .click,
+                           loop: OfflineLoop = OfflineLoop(), progress: ((Int64) -> Void)? = nil) throws -> (frames: Int64, format: String) {
         let writer = try SoundFileWriter(path: path, format: format, rate: rate, channels: channels.count,
-                                         frames: expected ?? total)
+                                         frames: expected ?? total, quality: quality)
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: max(loop.blockFrames, 1) * channels.count)
         defer { scratch.deallocate() }
         let frames: Int64

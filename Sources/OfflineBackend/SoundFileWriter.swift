@@ -32,8 +32,9 @@ public final class SoundFileWriter {
     public var formatDescription: String { format.rawValue + (isRF64 ? " as RF64" : "") }
 
     /// Opens `path` (under its temporary name) for `frames` frames — the render's length, which
-    /// picks RF64 for a WAV over 4 GiB (`wavDataLimit` bytes; smaller in tests).
-    public init(path: String, format: OutputFormat, rate: Int, channels: Int = 1, frames: Int64,
+    /// picks RF64 for a WAV over 4 GiB (`wavDataLimit` bytes; smaller in tests). `quality`
+    /// (0–10, lossy formats only): the encoder's quality; nil leaves libsndfile's default.
+    public init(path: String, format: OutputFormat, rate: Int, channels: Int = 1, frames: Int64, quality: Int? = nil,
                 wavDataLimit: Int64 = OutputFormat.wavDataLimit) throws(RenderError) {
         self.path = path
         self.format = format
@@ -45,7 +46,9 @@ public final class SoundFileWriter {
         isRF64 = format.needsRF64(frames: frames, channels: channels, limit: wavDataLimit)
         wavFrameLimit = format.isWAV && !isRF64 ? wavDataLimit / (Int64(channels) * format.wavBytesPerSample) : .max
         info.format = isRF64 ? format.rf64Format : format.sndfileFormat
-        guard sf_format_check(&info) != 0 else { throw .unsupported("\(format.rawValue) at \(rate) Hz") }
+        guard sf_format_check(&info) != 0, format.requiredRate.map({ $0 == rate }) ?? true else {
+            throw .unsupported("\(format.rawValue) at \(rate) Hz")
+        }
         if format.isWAV {
             // A WAV's size is known: refuse at once rather than fill the disk and fail hours in.
             let needed = frames * Int64(channels) * format.wavBytesPerSample + 4_096
@@ -65,6 +68,11 @@ public final class SoundFileWriter {
         file = f
         fullScale = format.integerFullScale
         if fullScale != nil { sf_command(f, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_FALSE)) }
+        if let quality, format.isLossy {
+            // Before the first frame: the encoder is set up by then.
+            var level = OutputFormat.compressionLevel(quality: quality)
+            sf_command(f, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
+        }
         self.channels = channels
         sf_set_string(f, Int32(SF_STR_SOFTWARE), "woodshed")
     }

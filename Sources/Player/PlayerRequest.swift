@@ -4,6 +4,9 @@
 public enum PlayerRequest: Hashable, Sendable {
     /// Start section `index` from its first pass (next, previous, again, or a chosen one).
     case playSection(Int)
+    /// Start section `index` from its first pass, that pass alone at `speed` thousandths (the
+    /// learner's "again, slower" and "again, faster"); the steps after it as the program has them.
+    case playSectionOnce(Int, speed: Int)
     /// A new session speed (thousandths): the pass playing continues from where it is at it.
     case speed(Int)
     /// A new transpose (cents): applies from where the pass is.

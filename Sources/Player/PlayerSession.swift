@@ -232,6 +232,16 @@ public final class PlayerSession {
         play(section: c.here, note: "again: \(sections[c.here].name)")
     }
 
+    /// The section playing, again from its first pass, that pass alone at `factor` thousandths
+    /// of its speed (850: "again, slower" at 0.85×; 1150: "again, faster"), within 0.25–2×; the
+    /// passes after it at their own speed. Nothing is saved.
+    public func playAgain(speedFactor factor: Int) {
+        guard let c = current() else { return }
+        let base = sections[c.here].plan.speed(ofPass: 0, sessionSpeed: speed)
+        let once = min(max(Int(ExactMath.roundDiv(Int128(base) * Int128(factor), 1000)), 250), 2000)
+        play(section: c.here, note: "again at \(Self.speedText(once)), once: \(sections[c.here].name)", speed: once)
+    }
+
     /// One pass more (+1) or less (−1) for the section playing.
     public func stepRepeats(by d: Int) {
         guard let c = current() else { return }
@@ -322,13 +332,14 @@ public final class PlayerSession {
         message = clickOn ? "click on" : "click off"
     }
 
-    private func play(section i: Int, note: String) {
+    /// Section `i` from its first pass (`speed`: that pass alone at this speed).
+    private func play(section i: Int, note: String, speed once: Int? = nil) {
         requested = i
         lastHeard = i
         keepHeads(around: i)
         paused = false
         worker?.deck[.paused] = 0
-        worker?.request(.playSection(i))
+        worker?.request(once.map { .playSectionOnce(i, speed: $0) } ?? .playSection(i))
         settingsChanged = true
         message = note
     }

@@ -169,6 +169,8 @@ public final class PlayerWorker: @unchecked Sendable {
         switch r {
         case .playSection(let i):
             target = (program.start(section: i), 0)
+        case .playSectionOnce(let i, let speed):
+            target = (program.start(section: i, speed: speed), 0)
         case .speed(let v):
             var p = program
             p.settings.speed = v

@@ -12,11 +12,12 @@ public struct PracticeProgram: Hashable, Sendable {
         self.settings = settings
     }
 
-    /// The first step of section `index`'s pass `pass` (its count-in, or the pass itself).
-    public func start(section index: Int, pass: Int = 0) -> ProgramStep? {
+    /// The first step of section `index`'s pass `pass` (its count-in, or the pass itself), at
+    /// `speed` thousandths when given, else at the plan's speed for that pass.
+    public func start(section index: Int, pass: Int = 0, speed: Int? = nil) -> ProgramStep? {
         guard sections.indices.contains(index) else { return nil }
         let s = sections[index]
-        let speed = s.plan.speed(ofPass: pass, sessionSpeed: settings.speed)
+        let speed = speed ?? s.plan.speed(ofPass: pass, sessionSpeed: settings.speed)
         if s.plan.countInBars > 0 {
             let beats = s.plan.countInBars * settings.countInClick.beatsPerBar
             return ProgramStep(kind: .countIn(beats: beats), section: index, pass: pass, speed: speed,

@@ -2,27 +2,31 @@ import Jobs
 import App
 import ArgumentParser
 
-/// `woodshed log`: the practice log summed up, per audio file and over all of them. Main thread.
+/// `woodshed log`: the practice log summed up per file and section, click and noise, per day,
+/// with the streak and the weak spots. Main thread.
 struct LogSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "Sum up the practice log: time, sessions, days, sections and the most repeated one, per file.",
+        abstract: "Sum up the practice log: time per file and section, click and noise, per day, the streak and the weak spots.",
         discussion: """
             The log is $XDG_STATE_HOME/woodshed/practice-log.jsonl (~/.local/state/...),
-            one JSON line per section practised. A session is practice with no break
-            over 30 minutes; days are calendar days in the local time zone.
-            See docs/shadowing.md.
+            one JSON line per stretch of practice in click, play, shadow or noise.
+            A session is practice with no break over 30 minutes; days are calendar
+            days in the local time zone; the streak counts consecutive days with 5
+            minutes or more. Weak spots: the sections moved as bad cuts, asked for
+            again or slower most in the last 14 days. See docs/practice-log.md.
             """)
 
     @Option(parsing: .unconditional, help: "Only the last N days (N × 24 hours back from now).") var days: Int?
     @Option(help: "Only this audio file (its path).", completion: .audioFiles) var file: String?
+    @Flag(help: "Print the summary as JSON (times in seconds, tempos in BPM).") var json = false
 
     func validate() throws {
         if let days, days < 1 { throw ValidationError("--days takes a number of days, 1 or more, not \(days)") }
     }
 
     func run() throws {
-        let report = try PracticeLogReport(days: days, file: file).make()
+        let report = try PracticeLogReport(days: days, file: file, json: json).make()
         for warning in report.warnings { writeStderr("Warning: \(warning)\n") }
         print(report.text)
     }

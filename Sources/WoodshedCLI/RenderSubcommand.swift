@@ -19,14 +19,17 @@ struct RenderSubcommand: ParsableCommand {
                   --repeat 3 --speed 0.8
               woodshed render rain.wav --noise brown --seconds 600 --fade 20
               woodshed render notched.wav --play song.flac --notch 6.2kHz:1/2
+              woodshed render loop.mp3 --play song.flac --section solo --quality 6
             """)
 
-    @Argument(help: "Output file (.wav or .flac; or choose with --format).", completion: .file(extensions: ["wav", "flac"])) var output: String
+    @Argument(help: "Output file (.wav, .flac, .mp3, .ogg or .opus; or choose with --format).",
+              completion: .file(extensions: ["wav", "flac", "mp3", "ogg", "opus"])) var output: String
     @OptionGroup var click: ClickOptions
     // Numbers are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
     @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz.") var rate: Int = 48_000
-    @Option(name: .long, help: "File format: wav16, wav24, wav32f, flac16, flac24 (default: from the extension).") var format: String?
+    @Option(name: .long, help: "File format: wav16, wav24, wav32f, flac16, flac24, mp3, ogg, opus (default: from the extension).") var format: String?
+    @Option(name: .long, parsing: .unconditional, help: "With mp3, ogg or opus: the encoder's quality, 0 (smallest) to 10 (best).") var quality: Int?
     @Option(name: .long, parsing: .unconditional, help: "Render this many seconds instead of whole bars (endless clicks), at most 86400.")
     var seconds: Double?
     @Option(name: .long, help: "Render a practice program of this audio file instead of a click track.", completion: .audioFiles) var play: String?
@@ -45,7 +48,7 @@ struct RenderSubcommand: ParsableCommand {
         try usage {
             try RenderChoice(output: output, format: format, rate: rate, seconds: seconds, tempo: click.tempo, map: click.map,
                              preset: click.preset, play: play, playlist: playlist, noise: noise, noiseLevel: noiseLevel, fade: fade,
-                             notch: notch != nil)
+                             notch: notch != nil, quality: quality)
         }
     }
 
@@ -61,6 +64,7 @@ struct RenderSubcommand: ParsableCommand {
                                         levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request,
                                         stems: stems, playlist: playlist, noise: choice.noise.map { ($0.color, $0.level, $0.seconds, $0.fade) })
         request.notch = try NotchOption.parse(notch, rate: rate)
+        request.quality = quality
         try request.run(debug: debug)
     }
 }

@@ -25,6 +25,8 @@ struct SectionsSubcommand: ParsableCommand {
               import IN                    merge sections by name from a file: JSON,
                                            subtitles (.srt, .vtt) or Audacity labels
               split                        find sentences on the pauses (shadowing)
+              text TRANSCRIPT              give a plain transcript's sentences to the
+                                           sentences split on the pauses
               history                      the saved versions: the current one and 5
                                            backups, with their times and what changed
               restore N                    bring back backup N (undo it with: undo)
@@ -38,7 +40,7 @@ struct SectionsSubcommand: ParsableCommand {
             """)
 
     @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).", completion: .audioFiles) var file: String
-    @Argument(help: "list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo.", completion: .list(["list", "add", "rm", "rename", "move", "nudge", "set", "export", "import", "split", "history", "restore", "undo"])) var action: String = "list"
+    @Argument(help: "list, add, rm, rename, move, nudge, set, export, import, split, text, history, restore or undo.", completion: .list(["list", "add", "rm", "rename", "move", "nudge", "set", "export", "import", "split", "text", "history", "restore", "undo"])) var action: String = "list"
     @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.", completion: .sectionsArguments) var arguments: [String] = []
 
     /// The options of the actions that take no value.
@@ -47,7 +49,7 @@ struct SectionsSubcommand: ParsableCommand {
     static let actions: [String: any SectionsAction.Type] = [
         "list": SectionsList.self, "add": SectionsAdd.self, "rm": SectionsRemove.self, "rename": SectionsRename.self,
         "move": SectionsMove.self, "nudge": SectionsNudge.self, "set": SectionsSet.self,
-        "export": SectionsExport.self, "import": SectionsImport.self, "split": SectionsSplit.self,
+        "export": SectionsExport.self, "import": SectionsImport.self, "split": SectionsSplit.self, "text": SectionsTranscript.self,
         "history": SectionsHistory.self, "restore": SectionsRestore.self, "undo": SectionsUndo.self,
     ]
 
@@ -56,7 +58,7 @@ struct SectionsSubcommand: ParsableCommand {
             if let guess = ClosestName.closest(to: action, in: Array(Self.actions.keys).sorted()) {
                 throw ValidationErrorMessage("unknown action '\(action)' for 'woodshed sections FILE'; did you mean '\(guess)'?")
             }
-            throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo")
+            throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export, import, split, text, history, restore or undo")
         }
         // A negative number is a value: a nudge's step (-10ms), or a time or position to refuse by name.
         let words = NegativeNumbers.protectingPositionals(arguments, flags: Self.flags)

@@ -59,4 +59,32 @@ struct FormatRenderTests {
         #expect(!FileManager.default.fileExists(atPath: oldCopy.path))
         #expect(!FileManager.default.fileExists(atPath: cache.path))
     }
+
+    @Test("export: a 0.75 s loop of a 44.1 kHz song rendered to MP3, Ogg Vorbis and Opus decodes back to exactly 36 000 frames at 48 kHz")
+    func exportDecodesToLength() throws {
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let song = dir.appendingPathComponent("song.wav").path
+        try reference("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", "-b", "16", song, "synth", "2", "sine", "220-3000", "sine", "330", "vol", "0.5"])
+        let env = ["XDG_DATA_HOME": dir.appendingPathComponent("data").path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+        for (format, quality, decoder) in [("mp3", "4", ["/usr/bin/mpg123", "-q", "-w"]), ("ogg", "8", ["/usr/bin/oggdec", "-Q", "-o"]),
+                                           ("opus", "2", ["/usr/bin/opusdec", "--quiet", "--rate", "48000"])] {
+            let out = dir.appendingPathComponent("loop.\(format)").path
+            let r = try E2E.run(E2E.woodshed, ["render", out, "--play", song, "--from", "0.5", "--to", "1.25", "--crossfade", "0",
+                                               "--quality", quality], environment: env)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.hasSuffix("0:00.750 (36000 frames at 48000 Hz, \(format))\n"), "\(r.stdout)")
+            let decoded = out + ".wav"
+            if format == "opus" {
+                try reference(decoder[0], Array(decoder.dropFirst()) + [out, decoded])
+            } else {
+                try reference(decoder[0], Array(decoder.dropFirst()) + [decoded, out])
+            }
+            let sound = try TestAudio.read(decoded)
+            #expect(sound.frames == 36_000 && sound.rate == 48_000 && sound.channels == 2, "\(format): \(sound.frames) frames at \(sound.rate) Hz")
+        }
+        // Opus at another rate is refused, naming the rate.
+        let r = try E2E.run(E2E.woodshed, ["render", dir.appendingPathComponent("x.opus").path, "--play", song, "--rate", "44100"], environment: env)
+        #expect(r.status != 0 && r.stderr.contains("opus is written at 48000 Hz only, not 44100: leave out --rate (the music is resampled to it)"), "\(r.stderr)")
+    }
 }

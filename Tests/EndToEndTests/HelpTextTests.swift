@@ -9,7 +9,7 @@ struct HelpTextTests {
         + "create add remove move shuffle repeat rename delete list play".split(separator: " ").map { ["playlist", String($0)] }
         + "ports monitor learn".split(separator: " ").map { ["midi", String($0)] }
         + "list show".split(separator: " ").map { ["presets", String($0)] }
-        + "list add rm rename move nudge set export import split".split(separator: " ").map { ["sections", "song.wav", String($0)] }
+        + "list add rm rename move nudge set export import split text".split(separator: " ").map { ["sections", "song.wav", String($0)] }
 
     /// The help's explanation: the lines after the overview's blank line, up to USAGE.
     static func explanation(_ command: [String], columns: Int) throws -> [Substring] {
@@ -28,10 +28,10 @@ struct HelpTextTests {
         #expect(narrow == wide, "\(command): lines over 79 columns: \(wide.filter { $0.count > 79 })")
     }
 
-    @Test("woodshed sections --help lists every action, split included")
+    @Test("woodshed sections --help lists every action, split and text included")
     func sectionsListsEveryAction() throws {
         let text = try Self.explanation(["sections"], columns: 80).joined(separator: "\n")
-        for action in ["list", "add NAME", "rm NAME", "rename NAME", "move NAME", "nudge NAME", "set NAME", "export OUT", "import IN", "split"] {
+        for action in ["list", "add NAME", "rm NAME", "rename NAME", "move NAME", "nudge NAME", "set NAME", "export OUT", "import IN", "split", "text TRANSCRIPT"] {
             #expect(text.contains("\n  \(action)"), "\(action) is not listed:\n\(text)")
         }
     }

@@ -108,6 +108,11 @@ struct PlayLiveTests {
         let out = server.output(of: p).stdout
         for n in 1...3 { #expect(out.contains("section 1/1 A–B · pass \(n)/3 · playing · speed 1×"), "\(out)") }
         #expect(out.contains("woodshed play: ended · xruns"), "\(out)")
+        // `play` logs its practice as shadowing does: one line for the section and its three passes.
+        let log = try String(contentsOfFile: "\(dir.path)/state/woodshed/practice-log.jsonl", encoding: .utf8)
+        let lines = log.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(#""mode":"play","file":"\#(song)","section":"A–B","index":1,"passes":3,"speed":1,"seconds":"#),
+                "\(log)")
         #expect(p.terminationStatus == 0)
         return nil
     }

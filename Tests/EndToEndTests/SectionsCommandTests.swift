@@ -196,7 +196,7 @@ struct SectionsCommandTests {
             (["nudge", "intro", "start", "-1ms"], "'intro' would start before the audio does (at -0:00.001)"),
             (["nudge", "intro", "middle"], "nudge 'start' or 'end', not 'middle'"),
             (["set", "intro"], "set: give at least one of --repeat, --gap, --count-in, --speeds, --advance"),
-            (["frob"], "unknown action 'frob': use list, add, rm, rename, move, nudge, set, export, import, split, history, restore or undo"),
+            (["frob"], "unknown action 'frob': use list, add, rm, rename, move, nudge, set, export, import, split, text, history, restore or undo"),
             (["import", "missing.json"], "can't read 'missing.json': No such file or directory"),
         ]
         for (args, error) in cases {

@@ -272,6 +272,12 @@ struct ShadowImportTests {
         try Data(text.utf8).write(to: f.log)
         let warning = "Warning: \(f.log.path):6: the last line is unfinished (woodshed stopped while writing it): skipped\n"
 
+        // The recent entry's day, in UTC (the tests' TZ).
+        let day = DateFormatter()
+        day.dateFormat = "yyyy-MM-dd"
+        day.timeZone = TimeZone(identifier: "UTC")
+        day.locale = Locale(identifier: "en_US_POSIX")
+        let today = day.string(from: Date().addingTimeInterval(-3600))
         var r = try f.run("log")
         #expect(r.status == 0 && r.stderr == warning, "\(r)")
         #expect(r.stdout == """
@@ -280,24 +286,40 @@ struct ShadowImportTests {
               sessions       1, on 1 day
               sections       1 (2 passes)
               most repeated  'verse' (2 passes)
+              time per section
+                'verse'      0:01:00 (2 passes)
 
             \(lesson)
               time spent     0:01:26
               sessions       2, on 2 days
               sections       2 (12 passes)
               most repeated  's2' (9 passes)
+              time per section
+                's1'         0:00:20 (3 passes)
+                's2'         0:01:06 (9 passes)
 
             \(f.realDir)/recent.wav
               time spent     0:00:42
               sessions       1, on 1 day
               sections       1 (1 pass)
               most repeated  's1' (1 pass)
+              time per section
+                's1'         0:00:42 (1 pass)
 
             all 3 files
               time spent     0:03:08
               sessions       3, on 3 days
               sections       4 (15 passes)
               most repeated  's2' in lesson.wav (9 passes)
+
+            days (local time)
+              2025-03-01     0:01:56  shadow 0:01:56
+              2025-03-02     0:00:30  shadow 0:00:30
+              \(today)     0:00:42  shadow 0:00:42
+            streak           0 days of 5 minutes or more
+
+            weak spots (last 14 days)
+              none: no bad cuts, agains or slower passes
 
             """)
         r = try f.run("log", "--file", "lesson.wav")
@@ -307,8 +329,47 @@ struct ShadowImportTests {
               sessions       2, on 2 days
               sections       2 (12 passes)
               most repeated  's2' (9 passes)
+              time per section
+                's1'         0:00:20 (3 passes)
+                's2'         0:01:06 (9 passes)
+
+            days (local time)
+              2025-03-01     0:00:56  shadow 0:00:56
+              2025-03-02     0:00:30  shadow 0:00:30
+            streak           0 days of 5 minutes or more
+
+            weak spots (last 14 days)
+              none: no bad cuts, agains or slower passes
 
             """, "\(r)")
+        // --json: the same as one JSON document.
+        r = try f.run("log", "--file", "song.wav", "--json")
+        #expect(r.status == 0 && r.stdout.hasPrefix("""
+            {
+              "files": [
+                {
+                  "file": "\(song)",
+                  "seconds": 60,
+                  "sections": [
+
+            """) && r.stdout.contains("""
+              "days": [
+                {
+                  "date": "2025-03-01",
+                  "seconds": 60,
+                  "modes": {
+                    "shadow": 60
+                  }
+                }
+              ],
+              "streak": {
+                "days": 0,
+                "through": null
+              },
+              "weakSpots": []
+            }
+
+            """), "\(r)")
         r = try f.run("log", "--days", "1")
         #expect(r.status == 0 && r.stdout.hasPrefix("\(f.realDir)/recent.wav\n  time spent     0:00:42\n") && !r.stdout.contains("all "), "\(r)")
         r = try f.run("log", "--days", "1", "--file", "song.wav")

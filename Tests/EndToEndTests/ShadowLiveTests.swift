@@ -81,7 +81,7 @@ struct ShadowLiveTests {
         let entries = log.split(separator: "\n")
         #expect(entries.count == 3, "\(log)")
         for (i, e) in entries.enumerated() {
-            #expect(e.contains("\"section\":\"s\(i + 1)\"") && e.contains("\"index\":\(i + 1)") && e.contains("\"passes\":2")
+            #expect(e.contains("\"mode\":\"shadow\"") && e.contains("\"section\":\"s\(i + 1)\"") && e.contains("\"index\":\(i + 1)") && e.contains("\"passes\":2")
                     && e.contains("\"file\":\"\(audio)\""), "\(e)")
         }
         let summary = try E2E.run("/usr/bin/env", env + [E2E.woodshed, "log"])

@@ -33,10 +33,10 @@ struct UserErrorTests {
         try expectError(["render", plain + "/x.wav", "120"], "cannot write '\(plain)/x.wav': '\(plain)' is a file, not a folder")
         try expectError(["render", plain + "/sub/x.wav", "120"], "cannot write '\(plain)/sub/x.wav': a part of '\(plain)/sub' is a file, not a folder")
         try FileManager.default.removeItem(atPath: plain)
-        let mp3 = dir.appendingPathComponent("x.mp3").path
-        try expectError(["render", mp3, "120"], "cannot tell the format of '\(mp3)': name it .wav or .flac, or give --format", noFileAt: mp3)
+        let aac = dir.appendingPathComponent("x.aac").path
+        try expectError(["render", aac, "120"], "cannot tell the format of '\(aac)': name it .wav, .flac, .mp3, .ogg or .opus, or give --format", noFileAt: aac)
         let out = dir.appendingPathComponent("y.wav").path
-        try expectError(["render", out, "120", "--format", "mp3"], "unknown format 'mp3': use wav16, wav24, wav32f, flac16 or flac24", noFileAt: out)
+        try expectError(["render", out, "120", "--format", "aac"], "unknown format 'aac': use wav16, wav24, wav32f, flac16, flac24, mp3, ogg or opus", noFileAt: out)
         try expectError(["render", out, "120", "--sound", "/nonexistent/a.wav"], "cannot open sound file '/nonexistent/a.wav': No such file or directory", noFileAt: out)
         try expectError(["render", out, "120", "--sound", "kazoo"],
                         "unknown sound 'kazoo': use one of beep, woodblock, cowbell, clave, stick, hihat, square, or a sound file (.wav, .flac, .ogg), or two as accent,normal",

@@ -7,10 +7,10 @@ import Testing
 struct RenderChoiceTests {
     private func problem(output: String = "out.wav", format: String? = nil, rate: Int = 48_000, seconds: Double? = nil,
                          tempo: String? = "120", play: String? = nil, playlist: String? = nil, noise: String? = nil,
-                         noiseLevel: Double? = nil, fade: Double? = nil) -> String? {
+                         noiseLevel: Double? = nil, fade: Double? = nil, quality: Int? = nil) -> String? {
         do {
             _ = try RenderChoice(output: output, format: format, rate: rate, seconds: seconds, tempo: tempo, map: nil, preset: nil,
-                                 play: play, playlist: playlist, noise: noise, noiseLevel: noiseLevel, fade: fade)
+                                 play: play, playlist: playlist, noise: noise, noiseLevel: noiseLevel, fade: fade, quality: quality)
             return nil
         } catch let p as OptionProblem { return p.description } catch { return "other: \(error)" }
     }
@@ -25,9 +25,30 @@ struct RenderChoiceTests {
         #expect(problem(playlist: "p") == "--playlist renders the playlist alone: leave out the tempo, --map, --preset, --play and --noise")
         #expect(problem(tempo: nil) == "give a tempo (e.g. 120), --map FILE or --preset NAME")
         #expect(problem(rate: 7_999) == "rate 7999 is not supported: use 8000 to 384000 Hz")
-        #expect(problem(format: "mp3") == "unknown format 'mp3': use wav16, wav24, wav32f, flac16 or flac24")
-        #expect(problem(output: "out.ogg") == "cannot tell the format of 'out.ogg': name it .wav or .flac, or give --format")
+        #expect(problem(format: "aac") == "unknown format 'aac': use wav16, wav24, wav32f, flac16, flac24, mp3, ogg or opus")
+        #expect(problem(output: "out.aac") == "cannot tell the format of 'out.aac': name it .wav, .flac, .mp3, .ogg or .opus, or give --format")
         #expect(problem(seconds: 0) == "--seconds 0.0 is out of range: use more than 0 and at most 86400")
+    }
+
+    @Test("export: mp3, ogg and opus from the name or --format; --quality 0 to 10 with them only; opus at 48 kHz only")
+    func lossyFormats() throws {
+        func format(_ output: String, _ option: String? = nil) throws -> OutputFormat {
+            try RenderChoice(output: output, format: option, rate: 48_000, seconds: nil, tempo: "120", map: nil, preset: nil,
+                             play: nil, playlist: nil, noise: nil, noiseLevel: nil, fade: nil).format
+        }
+        #expect(try format("loop.mp3") == .mp3)
+        #expect(try format("loop.OGG") == .ogg)
+        #expect(try format("loop.opus") == .opus)
+        #expect(try format("loop.wav", "opus") == .opus)
+        #expect(try format("loop.x", "vorbis") == .ogg)
+        #expect(problem(output: "loop.mp3", quality: 0) == nil)
+        #expect(problem(output: "loop.ogg", quality: 10) == nil)
+        #expect(problem(output: "loop.wav", quality: 5) == "--quality goes with --format mp3, ogg or opus, not wav16")
+        #expect(problem(output: "loop.mp3", quality: 11) == "--quality 11 is out of range: use 0 (smallest) to 10 (best)")
+        #expect(problem(output: "loop.mp3", quality: -1) == "--quality -1 is out of range: use 0 (smallest) to 10 (best)")
+        #expect(problem(output: "loop.opus", rate: 44_100)
+            == "opus is written at 48000 Hz only, not 44100: leave out --rate (the music is resampled to it)")
+        #expect(problem(output: "loop.mp3", rate: 44_100) == nil)
     }
 
     @Test("the format comes from --format, else from the output's name; --noise gives its settings")

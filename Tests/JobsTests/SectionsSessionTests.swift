@@ -74,3 +74,83 @@ struct SectionsSessionTests {
                 == "export writes Audacity labels (.txt) or JSON (any other name), not subtitles (.srt)")
     }
 }
+
+/// `woodshed sections FILE text TRANSCRIPT`: the transcript's sentences given to s1, s2, ….
+@Suite("SectionsSession: text from a plain transcript, with two sentences more or fewer than the sections")
+struct SectionsTranscriptTests {
+    static let sentences = [
+        "Good morning.", "Where is the railway station, please?", "Turn left.", "It is about ten minutes on foot from here.",
+        "Thank you!", "No, it is quite close, just behind the big church.", "Okay.", "Have a nice day.",
+    ]
+
+    /// Eight sentences split on silence in a 15-second WAV, as `split` names them (about 14
+    /// characters a second, plus 0.3 s of pauses); and a folder for transcripts.
+    private func fixture() throws -> (folder: URL, session: SectionsSession) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-transcript-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let audio = folder.appendingPathComponent("lesson.wav").path
+        try TestAudio.write(audio, [Float](repeating: 0, count: 15 * 48_000))
+        var session = try SectionsSession(audioPath: audio, store: SectionStore(folder: folder.appendingPathComponent("sections")))
+        let cuts = ["0", "1.16", "3.75", "4.69", "7.42", "8.36", "11.59", "12.25", "13.48"]
+        for k in 0..<8 { _ = try session.add(name: "s\(k + 1)", from: cuts[k], to: cuts[k + 1], plan: SectionPlanChange()) }
+        return (folder, session)
+    }
+
+    private func transcript(_ folder: URL, _ lines: [String]) throws -> String {
+        let path = folder.appendingPathComponent("transcript-\(lines.count).txt").path
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("as many sentences as sections: one each, said")
+    func same() throws {
+        var (folder, session) = try fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let s = Self.sentences
+        let path = try transcript(folder, [s[0] + " " + s[1], s[2] + " " + s[3], s[4], s[5] + " " + s[6] + " " + s[7]])
+        #expect(try session.text(fromTranscript: path) == "text for all 8 sentences from \(path) (8 sentences in it)")
+        #expect(session.file.sections.map(\.text) == s)
+    }
+
+    @Test("two sentences more: the pairs are joined, and said")
+    func twoMore() throws {
+        var (folder, session) = try fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let s = Self.sentences
+        let path = try transcript(folder, [s[0], "Where is it?", "The railway station, please.", s[2], s[3], s[4],
+                                           "No, it is quite close.", "Just behind the big church.", s[6], s[7]])
+        #expect(try session.text(fromTranscript: path)
+                == "text for all 8 sentences from \(path) (10 sentences in it, 2 more than the sections); joined: s2 (2), s6 (2)")
+        #expect(session.file.sections.map(\.text) == [s[0], "Where is it? The railway station, please.", s[2], s[3], s[4],
+                                                       "No, it is quite close. Just behind the big church.", s[6], s[7]])
+    }
+
+    @Test("two sentences fewer: those sections are left without text, and said; their old text goes")
+    func twoFewer() throws {
+        var (folder, session) = try fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let s = Self.sentences
+        _ = try session.text(fromTranscript: try transcript(folder, s))
+        let path = try transcript(folder, [s[0], s[1], s[3], s[4], s[6], s[7]])
+        #expect(try session.text(fromTranscript: path)
+                == "text for 6 of 8 sentences from \(path) (6 sentences in it, 2 fewer than the sections); without text: s3, s6")
+        #expect(session.file.sections.map(\.text) == [s[0], s[1], nil, s[3], s[4], nil, s[6], s[7]])
+        #expect(session.file.sections.map(\.name) == ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"])
+    }
+
+    @Test("refusals: no sentences split yet, an empty transcript, a missing one")
+    func refusals() throws {
+        var (folder, session) = try fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func refusal(_ path: String) -> String? {
+            do { _ = try session.text(fromTranscript: path); return nil } catch { return "\(error)" }
+        }
+        let empty = try transcript(folder, ["", "   "])
+        #expect(refusal(empty) == "no sentences in '\(empty)': it holds no text")
+        let missing = folder.appendingPathComponent("nope.txt").path
+        #expect(refusal(missing) == "can't read '\(missing)': No such file or directory")
+        _ = try session.rename("s1", to: "intro")
+        let path = try transcript(folder, [Self.sentences[0]])
+        #expect(refusal(path) == "\(session.audioPath) has no sentences s1, s2, … to give text to: split it first (woodshed sections FILE split)")
+    }
+}

@@ -12,7 +12,7 @@ struct PracticeLogTests {
         PracticeLogEntry(date: date(seconds), file: file, section: section, index: index, passes: passes, speed: speed, milliseconds: ms)
     }
 
-    static let line = #"{"date":"2025-03-01T18:04:05Z","file":"/home/me/lesson.mp3","section":"s3","index":3,"passes":3,"speed":0.9,"seconds":12.5}"#
+    static let line = #"{"date":"2025-03-01T18:04:05Z","mode":"shadow","file":"/home/me/lesson.mp3","section":"s3","index":3,"passes":3,"speed":0.9,"seconds":12.5}"#
 
     @Test("an entry is one line of JSON in a fixed key order, and reads back the same")
     func oneLine() throws {
@@ -20,7 +20,7 @@ struct PracticeLogTests {
         #expect(try PracticeLogEntry(jsonLine: Self.line) == entry())
         let odd = PracticeLogEntry(date: date(0.999), file: "/a \"b\"\n.wav", section: "la phrase", index: 12, passes: 0,
                                    speed: 1000, milliseconds: 1)
-        #expect(odd.jsonLine == #"{"date":"2025-03-01T18:04:05Z","file":"/a \"b\"\n.wav","section":"la phrase","index":12,"passes":0,"speed":1,"seconds":0.001}"#)
+        #expect(odd.jsonLine == #"{"date":"2025-03-01T18:04:05Z","mode":"shadow","file":"/a \"b\"\n.wav","section":"la phrase","index":12,"passes":0,"speed":1,"seconds":0.001}"#)
         // Read back: the date to the whole second, the rest exactly.
         var back = odd
         back.date = date()
@@ -41,7 +41,7 @@ struct PracticeLogTests {
         try log.append(entry())
         try log.append(entry(60, section: "s4", index: 4, passes: 2, speed: 1000, ms: 8_000))
         #expect(try String(contentsOf: log.url, encoding: .utf8) == Self.line + "\n"
-            + #"{"date":"2025-03-01T18:05:05Z","file":"/home/me/lesson.mp3","section":"s4","index":4,"passes":2,"speed":1,"seconds":8}"# + "\n")
+            + #"{"date":"2025-03-01T18:05:05Z","mode":"shadow","file":"/home/me/lesson.mp3","section":"s4","index":4,"passes":2,"speed":1,"seconds":8}"# + "\n")
         #expect(try log.read() == PracticeLogContents(entries: [entry(), entry(60, section: "s4", index: 4, passes: 2, speed: 1000, ms: 8_000)]))
     }
 

@@ -1,30 +1,63 @@
 import Foundation
 
-/// One line of the practice log: one section of one audio file practised, how many passes, at
-/// what speed, and for how long. Any thread (a value).
+/// One line of the practice log: a stretch of practice in one mode, when it ended and how long
+/// it took — one section of an audio file (`play`, `shadow`: how many passes, at what speed),
+/// a run of the click (`click`: its tempo, and the setlist's song), or noise (`noise`). Any
+/// thread (a value).
 ///
 /// As a line of JSON, keys in this order (unknown keys are ignored when read, so later versions
-/// may add some):
+/// may add some; a line without `mode` is an older shadowing line):
 ///
-///     {"date":"2025-03-01T18:04:05Z","file":"/home/me/lesson.mp3","section":"s3","index":3,"passes":3,"speed":0.9,"seconds":12.5}
+///     {"date":"2025-03-01T18:04:05Z","mode":"shadow","file":"/home/me/lesson.mp3","section":"s3","index":3,"passes":3,"speed":0.9,"seconds":12.5}
+///     {"date":"2025-03-01T18:04:05Z","mode":"play","file":"/home/me/song.flac","section":"solo","index":2,"passes":4,"speed":0.75,"seconds":80,"cuts":2,"again":1,"slower":1}
+///     {"date":"2025-03-01T18:04:05Z","mode":"click","tempo":132,"seconds":600,"setlist":"gig","song":"Intro"}
+///     {"date":"2025-03-01T18:04:05Z","mode":"noise","sound":"Brown Noise","seconds":900}
+///
+/// `cuts`, `again` and `slower` are written only when not 0; `setlist`, `song` and `sound` only
+/// when known.
 public struct PracticeLogEntry: Sendable, Equatable {
-    /// When the practice of the section ended. Written in UTC to the whole second (rounded down).
+    /// Which command the practice was in.
+    public enum Mode: String, Sendable, CaseIterable {
+        case click, play, shadow, noise
+
+        /// True for the modes that practise a section of an audio file.
+        public var hasFile: Bool { self == .play || self == .shadow }
+    }
+
+    /// When the practice ended. Written in UTC to the whole second (rounded down).
     public var date: Date
-    /// The audio file's path, absolute, as it was opened.
+    public var mode: Mode
+    /// `play`, `shadow`: the audio file's path, absolute, as it was opened; "" otherwise.
     public var file: String
-    /// The section's name.
+    /// `play`, `shadow`: the section's name; "" otherwise.
     public var section: String
-    /// Its 1-based number in the file's list at the time.
+    /// `play`, `shadow`: its 1-based number in the file's list at the time; 0 otherwise.
     public var index: Int
-    /// Passes played, 0 or more.
+    /// `play`, `shadow`: passes played, 0 or more.
     public var passes: Int
-    /// Playing speed in thousandths (900 = 0.9×), 250–2000.
+    /// `play`, `shadow`: playing speed in thousandths (900 = 0.9×), 250–2000.
     public var speed: Int
     /// Time spent on it, in milliseconds (written as seconds with up to three decimals).
     public var milliseconds: Int64
+    /// `play`, `shadow`: times the section's start or end was moved (a bad cut).
+    public var cuts = 0
+    /// `play`, `shadow`: times it was asked for again (again, again slower, again faster).
+    public var again = 0
+    /// `play`, `shadow`: times it was asked for again slower, or its speed stepped down.
+    public var slower = 0
+    /// `click`: the tempo in thousandths of a BPM.
+    public var milliBPM: Int64 = 0
+    /// `click`: the setlist's title and the song, when one ran.
+    public var setlist: String?
+    public var song: String?
+    /// `noise`: what sounded (`Brown Noise`, a preset's title).
+    public var sound: String?
 
-    public init(date: Date, file: String, section: String, index: Int, passes: Int, speed: Int, milliseconds: Int64) {
+    /// A section of an audio file practised (`shadow`, or `play`).
+    public init(date: Date, file: String, section: String, index: Int, passes: Int, speed: Int, milliseconds: Int64,
+                mode: Mode = .shadow) {
         self.date = date
+        self.mode = mode
         self.file = file
         self.section = section
         self.index = index
@@ -33,21 +66,51 @@ public struct PracticeLogEntry: Sendable, Equatable {
         self.milliseconds = milliseconds
     }
 
-    /// The fields a line must have.
-    static let fields = ["date", "file", "section", "index", "passes", "speed", "seconds"]
+    /// A run of the click at `milliBPM`, with the setlist and song when one ran.
+    public static func click(date: Date, milliBPM: Int64, milliseconds: Int64, setlist: String? = nil,
+                             song: String? = nil) -> PracticeLogEntry {
+        var e = PracticeLogEntry(date: date, file: "", section: "", index: 0, passes: 0, speed: 1000, milliseconds: milliseconds,
+                                 mode: .click)
+        e.milliBPM = milliBPM
+        e.setlist = setlist
+        e.song = song
+        return e
+    }
+
+    /// A run of noise (`sound`: its title, when known).
+    public static func noise(date: Date, sound: String?, milliseconds: Int64) -> PracticeLogEntry {
+        var e = PracticeLogEntry(date: date, file: "", section: "", index: 0, passes: 0, speed: 1000, milliseconds: milliseconds,
+                                 mode: .noise)
+        e.sound = sound
+        return e
+    }
 
     /// The entry as one line of JSON, without the line end.
     public var jsonLine: String {
         let date = Date(timeIntervalSince1970: (self.date.timeIntervalSince1970).rounded(.down))
-        let fields: [(String, String)] = [
+        var fields: [(String, String)] = [
             ("date", OrderedJSON.quoted(PracticeLogEntry.dateFormatter().string(from: date))),
-            ("file", OrderedJSON.quoted(file)),
-            ("section", OrderedJSON.quoted(section)),
-            ("index", String(index)),
-            ("passes", String(passes)),
-            ("speed", formatThousandths(Int64(speed))),
-            ("seconds", formatThousandths(milliseconds)),
+            ("mode", OrderedJSON.quoted(mode.rawValue)),
         ]
+        switch mode {
+        case .play, .shadow:
+            fields += [
+                ("file", OrderedJSON.quoted(file)),
+                ("section", OrderedJSON.quoted(section)),
+                ("index", String(index)),
+                ("passes", String(passes)),
+                ("speed", formatThousandths(Int64(speed))),
+                ("seconds", formatThousandths(milliseconds)),
+            ]
+            for (key, n) in [("cuts", cuts), ("again", again), ("slower", slower)] where n != 0 { fields.append((key, String(n))) }
+        case .click:
+            fields += [("tempo", formatThousandths(milliBPM)), ("seconds", formatThousandths(milliseconds))]
+            if let setlist { fields.append(("setlist", OrderedJSON.quoted(setlist))) }
+            if let song { fields.append(("song", OrderedJSON.quoted(song))) }
+        case .noise:
+            if let sound { fields.append(("sound", OrderedJSON.quoted(sound))) }
+            fields.append(("seconds", formatThousandths(milliseconds)))
+        }
         return "{" + fields.map { OrderedJSON.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
@@ -65,20 +128,41 @@ public struct PracticeLogEntry: Sendable, Equatable {
                 guard let node = root.field(key, of: object) else { throw JSONFieldError(path: key, message: "required, but missing") }
                 return node
             }
+            func count(_ key: String) throws(JSONFieldError) -> Int {
+                try root.field(key, of: object)?.wholeNumber(in: 0...1_000_000_000) ?? 0
+            }
+            func text(_ key: String) throws(JSONFieldError) -> String? { try root.field(key, of: object)?.string() }
             let dateNode = try required("date")
             let dateText = try dateNode.string()
             guard let date = PracticeLogEntry.date(dateText) else {
                 throw dateNode.fail("\"\(dateText)\" is not a date and time (2025-03-01T18:04:05Z)")
             }
-            self.date = date
-            file = try required("file").string()
-            section = try required("section").string()
-            index = try required("index").wholeNumber(in: 1...1_000_000_000)
-            passes = try required("passes").wholeNumber(in: 0...1_000_000_000)
-            speed = try required("speed").speed()
+            var mode = Mode.shadow
+            if let modeNode = root.field("mode", of: object) {
+                let name = try modeNode.string()
+                guard let m = Mode(rawValue: name) else { throw modeNode.fail("\"\(name)\" is not click, play, shadow or noise") }
+                mode = m
+            }
             let secondsNode = try required("seconds")
-            milliseconds = try secondsNode.thousandths("a time in seconds")
+            let milliseconds = try secondsNode.thousandths("a time in seconds")
             guard milliseconds >= 0 else { throw secondsNode.fail("\(formatThousandths(milliseconds)) is less than 0") }
+            switch mode {
+            case .play, .shadow:
+                self.init(date: date, file: try required("file").string(), section: try required("section").string(),
+                          index: try required("index").wholeNumber(in: 1...1_000_000_000),
+                          passes: try required("passes").wholeNumber(in: 0...1_000_000_000),
+                          speed: try required("speed").speed(), milliseconds: milliseconds, mode: mode)
+                cuts = try count("cuts")
+                again = try count("again")
+                slower = try count("slower")
+            case .click:
+                let tempoNode = try required("tempo")
+                let milliBPM = try tempoNode.thousandths("a tempo in BPM")
+                guard milliBPM > 0 else { throw tempoNode.fail("\(formatThousandths(milliBPM)) is not more than 0") }
+                self = .click(date: date, milliBPM: milliBPM, milliseconds: milliseconds, setlist: try text("setlist"), song: try text("song"))
+            case .noise:
+                self = .noise(date: date, sound: try text("sound"), milliseconds: milliseconds)
+            }
         } catch {
             throw PracticeLogLineError(message: error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
         }

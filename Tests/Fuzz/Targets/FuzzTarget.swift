@@ -22,6 +22,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case srt
     case webVTT = "webvtt"
     case audacityLabels = "audacity-labels"
+    case transcript
     case commandLine = "command-line"
     case audioProbe = "audio-probe"
     case osc
@@ -62,6 +63,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .audacityLabels:
             var file = FuzzTarget.importing
             if let read = try? file.labelSections(data, source: "fuzz.txt") { _ = try? file.merge(read.sections) }
+        case .transcript:
+            let transcript = Transcript(data: data)
+            _ = TranscriptAlignment(sentences: transcript.sentences, lengths: [48_000, 96_000, 24_000, 72_000, 12_000])
         case .commandLine:
             FuzzTarget.commandLineWords(String(decoding: bytes, as: UTF8.self))
         case .audioProbe:
