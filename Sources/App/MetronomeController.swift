@@ -25,6 +25,8 @@ public final class MetronomeController: SessionController {
     public let command = "woodshed click: "
     public let autosaveInterval = 2.0
     public var showsScope: Bool { false }
+    /// The setlist's title, when `--setlist` gave one: its line is on screen.
+    public var setlistTitle: String?
 
     public init(engine: LiveEngine, store: LastSessionStore?, summary: String, note: String? = nil) {
         self.engine = engine
@@ -107,6 +109,7 @@ public final class MetronomeController: SessionController {
             bar: session.bar + 1, beat: session.beat + 1, beatsPerBar: session.beatsPerBar,
             flash: flash, running: session.running, muted: session.muted, volume: s.volume, sound: s.sound,
             transport: transportText(), mapLabel: map?.label, barsLeft: map?.barsLeft,
+            setlist: setlistTitle.map { SetlistLine.text(title: $0, songs: session.songs.map(\.title), index: session.songIndex) },
             dspLoad: st.dspLoad, xruns: st.xruns, server: serverLine(), serverLost: !st.connected,
             message: note ?? (session.message.isEmpty ? (timeLeft.map { "timer: " + $0 } ?? lastEvent) : session.message), keys: KeyMap.clickLegend)
     }
