@@ -210,6 +210,18 @@ struct PlayerSessionTests {
         #expect(p.sections.count == 3 && p.sections[2].name == "loop 1" && p.sections[2].start == 24_000, "\(p.sections)")
     }
 
+    @Test("endProgram: the program ends at once (a playlist's n on its last track, before --then-noise)")
+    func endProgram() throws {
+        let (p, _) = try session(sections: try Self.sections(), start: 2)
+        let deck = try p.makeDeck(outputRate: 48_000)
+        defer { p.close() }
+        render(deck, seconds: 0.25) { p.isSettled }
+        #expect(p.view().phase == .pass)
+        p.endProgram(note: "next: Brown Noise")
+        render(deck, seconds: 0.25) { p.isSettled }
+        #expect(p.view().phase == .ended && p.message == "next: Brown Noise")
+    }
+
     @Test("g changes what follows each section for the session only: next, then loop-all; nothing is saved")
     func advanceForTheSession() throws {
         let (p, _) = try session(sections: try Self.sections())
