@@ -12,11 +12,11 @@ struct PlayerScreenOverviewTests {
     }
 
     @Test("80×24: the timeline below what comes next, then every row in order")
-    func everythingFits() {
+    func everythingFits() throws {
         let lines = PlayerScreen.lines(for: Self.state(inView: 0), width: 80, height: 24)
         #expect(lines.count == 24)
-        let next = try! #require(lines.firstIndex(of: "next: b"))
-        let timeline = try! #require(lines.firstIndex(of: "[1─2─3─4─5─6─]"))
+        let next = try #require(lines.firstIndex(of: "next: b"))
+        let timeline = try #require(lines.firstIndex(of: "[1─2─3─4─5─6─]"))
         #expect(timeline > next)
         #expect(Array(lines[(timeline + 1)...].filter { !$0.isEmpty }) == (1...6).map { "row \($0)" })
     }
