@@ -5,12 +5,7 @@ import WoodshedCore
 @Suite("The sections overview: one row per section and a one-line timeline of the whole file")
 struct SectionOverviewTests {
     /// 10 s at 48 kHz: intro 0–2 s (2 passes), verse 2–4 s and chorus 6–8 s (endless), each then next.
-    static func sections() throws -> [Section] {
-        let endless = RepeatPlan(repeats: .endless, advance: .next)
-        return [try Section(name: "intro", start: 0, end: 96_000, plan: RepeatPlan(repeats: .times(2), advance: .next)),
-                try Section(name: "verse", start: 96_000, end: 192_000, plan: endless),
-                try Section(name: "chorus", start: 288_000, end: 384_000, plan: endless)]
-    }
+    static func sections() throws -> [Section] { try PlayerSessionTests.sections() }
 
     @Test("the timeline: each section's number where it starts, its extent, the gaps between, in 20 cells of half a second")
     func timelineOfTheFile() throws {
