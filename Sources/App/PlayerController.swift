@@ -100,7 +100,9 @@ public final class PlayerController: SessionController {
             player.reset(savedPlan: savedBase?.sections.first { $0.name == name }?.plan)
             keep(speed: 1000, transpose: 0)
         case .keepLoop:
+            let before = player.loops.count
             player.keepLoop()
+            if player.loops.count < before { keep() }
         case .cycleAdvance:
             player.cycleAdvance()
         }
@@ -135,7 +137,10 @@ public final class PlayerController: SessionController {
                 player.stepSection(by: d)
             }
         case .sectionAgain: player.playAgain()
-        case .repeatStep(let d): player.stepRepeats(by: d)
+        case .repeatStep(let d):
+            let before = player.sections
+            player.stepRepeats(by: d)
+            if player.sections != before, player.lastSavedSection != nil { keep() }
         case .speedStep(let d):
             let before = player.speed
             player.stepSpeed(by: d)

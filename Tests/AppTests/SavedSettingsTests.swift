@@ -63,11 +63,12 @@ struct SavedSettingsTests {
         }
     }
 
-    @Test("--speed 0.75 and --transpose -3 are for this run only: a pass added with ] is saved, the speed and transpose are not")
+    @Test("--speed 0.75 and --transpose -3 are for this run only: a pass added with ] is saved (and said so), the speed and transpose are not")
     func commandLineIsOneOff() throws {
         let rig = try Rig()
         defer { try? FileManager.default.removeItem(at: rig.dir) }
-        _ = try rig.play(speed: 750, transpose: -300, key: "]")
+        let player = try rig.play(speed: 750, transpose: -300, key: "]")
+        #expect(player.message == "intro: 2 passes · saved for song.wav")
         let saved = try #require(try rig.saved())
         #expect(saved.sections.map(\.plan.repeats) == [.times(2), .times(1)])
         #expect(saved.settings.speed == nil)
