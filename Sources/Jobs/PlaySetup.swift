@@ -31,8 +31,9 @@ public struct PlaySetup {
     public var warnings: [String] = []
 
     /// Every format is read in place: nothing is decoded before it plays. `shadowing`: the
-    /// speed saved for `woodshed shadow` (each mode keeps its own).
-    public init(path: String, options o: PlayRequest, countIn: Int?, live: Bool = false, shadowing: Bool = false) throws {
+    /// speed saved for `woodshed shadow` (each mode keeps its own). `store`: where practice files are.
+    public init(path: String, options o: PlayRequest, countIn: Int?, live: Bool = false, shadowing: Bool = false,
+                store: SectionStore = SectionStore()) throws {
         Self.retireDecodeCache()
         let opened = try AudioSource.open(path: path)
         source = opened
@@ -47,7 +48,7 @@ public struct PlaySetup {
             // The fingerprint uses the length the header reports, as `woodshed sections` does.
             // A file new to Woodshed is not hashed before it plays (PlayApp settles it when saving).
             let header = opened.headerInfo
-            load = try SectionStore().open(audioPath: path, frames: header.frames, rate: header.rate, hashLater: true)
+            load = try store.open(audioPath: path, frames: header.frames, rate: header.rate, hashLater: true)
             if let problem = load?.problem {
                 if o.section != nil { throw ValidationErrorMessage("\(problem)") }
                 warnings.append("\(problem). Playing without saved sections; that file is left as it is.")
