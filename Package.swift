@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "Control", "MIDI"]),
         .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
-        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "Player", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
         .testTarget(name: "CompletionsTests", dependencies: ["Completions", "Persistence", "WoodshedCore"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Control"]),

@@ -64,6 +64,36 @@ public enum KeyMap {
         }
     }
 
+    // MARK: - The overview, the reset, keeping a loop and the session's advance (issue 20).
+
+    /// The player's own key for `key` (`play`, `shadow`), if any: j/k move the list's cursor,
+    /// Enter starts the section under it, 0 resets, w keeps the quick loop, g changes what
+    /// follows each section. Read before `player(_:)`.
+    public static func playerOwn(_ key: Key) -> PlayerKey? {
+        switch key {
+        case .char("j"), .char("J"): .moveCursor(1)
+        case .char("k"), .char("K"): .moveCursor(-1)
+        case .enter: .startCursor
+        case .char("0"): .reset
+        case .char("w"), .char("W"): .keepLoop
+        case .char("g"), .char("G"): .cycleAdvance
+        default: nil
+        }
+    }
+
+    /// The overview's keys, as the player's footer lists them after its own.
+    public static let overviewLegend: [KeyHelp] = [
+        KeyHelp(keys: "j/k enter", action: "list, start"), KeyHelp(keys: "0", action: "reset"),
+        KeyHelp(keys: "w", action: "keep loop"), KeyHelp(keys: "g", action: "then next/stop/all"),
+    ]
+
+    /// A playlist's keys, as its footer lists them (the section keys do not apply).
+    public static let playlistLegend: [KeyHelp] = [
+        KeyHelp(keys: "space", action: "play/pause"), KeyHelp(keys: "n/p", action: "next/prev track"),
+        KeyHelp(keys: "a", action: "restart"), KeyHelp(keys: "←/→", action: "jump ±5 s"),
+        KeyHelp(keys: "s", action: "scope"), KeyHelp(keys: "q/Esc", action: "quit"),
+    ]
+
     /// `woodshed noise`'s action for `key`: the scope and quit (the player's keys include them).
     public static func noise(_ key: Key) -> Action? {
         switch key {

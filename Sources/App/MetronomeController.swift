@@ -32,6 +32,8 @@ public final class MetronomeController: SessionController {
     var practice: ClickPractice
     /// Shown as the message once the log could not be written.
     private var logProblem: String?
+    /// The setlist's title, when `--setlist` gave one: its line is on screen.
+    public var setlistTitle: String?
 
     public init(engine: LiveEngine, store: LastSessionStore?, summary: String, note: String? = nil, setlist: String? = nil) {
         self.engine = engine
@@ -129,6 +131,7 @@ public final class MetronomeController: SessionController {
             bar: session.bar + 1, beat: session.beat + 1, beatsPerBar: session.beatsPerBar,
             flash: flash, running: session.running, muted: session.muted, volume: s.volume, sound: s.sound,
             transport: transportText(), mapLabel: map?.label, barsLeft: map?.barsLeft,
+            setlist: setlistTitle.map { SetlistLine.text(title: $0, songs: session.songs.map(\.title), index: session.songIndex) },
             dspLoad: st.dspLoad, xruns: st.xruns, server: serverLine(), serverLost: !st.connected,
             message: note ?? logProblem ?? (session.message.isEmpty ? (timeLeft.map { "timer: " + $0 } ?? lastEvent) : session.message), keys: KeyMap.clickLegend)
     }

@@ -21,7 +21,7 @@ public final class PlayerController: SessionController {
     /// `woodshed play`'s practice log (shadowing's is `shadow.log`); nil: nothing is logged.
     public var playLog: PracticeLog?
     /// `woodshed playlist play`: tracks instead of sections, time left, and the noise after it.
-    public var playlist = false
+    public var playlist = false { didSet { player.marksStayInSection = playlist } }
     public var thenNoise: (timer: NoiseTimer, title: String)?
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
@@ -48,6 +48,12 @@ public final class PlayerController: SessionController {
     /// The practice file as this player last saved it (at first, as loaded): what another
     /// program changed since is kept when saving.
     private var savedBase: PracticeFile?
+    /// The speed and transpose saved for the file in this mode (`shadow` keeps its own speed):
+    /// as loaded, then as keys and pedals set them. Command-line values are for the run only.
+    private var keptSpeed: Int?
+    private var keptTranspose: Int?
+    /// The overview list's cursor (a section index); nil: on the section playing.
+    private var cursor: Int?
 
     public let autosaveInterval = 1.0
     public var command: String { shadow != nil ? "woodshed shadow: " : playlist ? "woodshed playlist: " : "woodshed play: " }
@@ -62,6 +68,9 @@ public final class PlayerController: SessionController {
         self.keepOpen = keepOpen
         sectionPractice = SectionPractice(mode: shadow != nil ? .shadow : .play)
         view = player.view()
+        let kept = file.practice?.file.settings
+        keptSpeed = shadow != nil ? kept?.shadowSpeed : kept?.speed
+        keptTranspose = shadow != nil ? nil : kept?.transposeCents
         // A practice file that does not parse is never written over: say so on screen from the
         // start, not only in the warning printed before the screen came up.
         if let problem = file.practice?.problem { saveProblem = "changes not saved: \(problem)" }
@@ -69,7 +78,47 @@ public final class PlayerController: SessionController {
 
     public func startLine() -> String? { "\(file.summary) · \(serverLine()) · keys on stdin" }
 
-    public func action(for key: Key, now: Double) -> Action? { KeyMap.player(key) }
+    /// The action for `key`; the player's own keys (the overview's list, reset, keeping a
+    /// loop, the session's advance) are carried out here and give none.
+    public func action(for key: Key, now: Double) -> Action? {
+        if !playlist, let own = KeyMap.playerOwn(key) {
+            perform(own)
+            return nil
+        }
+        return KeyMap.player(key)
+    }
+
+    /// One of the player's own keys.
+    public func perform(_ key: PlayerKey) {
+        refused = nil
+        let count = player.sections.count
+        switch key {
+        case .moveCursor(let d):
+            cursor = min(max((cursor ?? player.playingIndex) + d, 0), count - 1)
+        case .startCursor:
+            player.start(section: cursor ?? player.playingIndex)
+            cursor = nil
+        case .reset:
+            let name = player.sections[min(player.playingIndex, count - 1)].name
+            player.reset(savedPlan: savedBase?.sections.first { $0.name == name }?.plan)
+            keep(speed: 1000, transpose: 0)
+        case .keepLoop:
+            let before = player.loops.count
+            player.keepLoop()
+            if player.loops.count < before { keep() }
+        case .cycleAdvance:
+            player.cycleAdvance()
+        }
+    }
+
+    /// Keeps a speed or transpose the user set with a key or pedal, for this file and mode,
+    /// and says so: `· saved for song.flac`.
+    private func keep(speed: Int? = nil, transpose: Int? = nil) {
+        guard let practice, practice.problem == nil else { return }
+        if let speed { keptSpeed = speed == 1000 ? nil : speed }
+        if let transpose, shadow == nil { keptTranspose = transpose == 0 ? nil : transpose }
+        player.addToMessage(" · saved for \(URL(fileURLWithPath: file.info.path).lastPathComponent)")
+    }
 
     /// The player's side of the vocabulary: start/stop as play/pause, mute as the click, the
     /// section actions; shadowing nudges a bad cut by its own step. The metronome's actions
@@ -83,11 +132,24 @@ public final class PlayerController: SessionController {
         case .start: if player.paused { player.togglePause() }
         case .stop: if !player.paused { player.togglePause() }
         case .toggleMute: player.toggleClick()
-        case .sectionStep(let d): player.stepSection(by: d)
+        case .sectionStep(let d):
+            cursor = nil
+            if playlist, d > 0, let noise = thenNoise, player.playingIndex + 1 >= player.sections.count, view.phase != .ended {
+                player.endProgram(note: "next: \(noise.title)")
+            } else {
+                player.stepSection(by: d)
+            }
         case .sectionAgain: player.playAgain(); sectionPractice.again()
         case .sectionAgainAtSpeed(let t): player.playAgain(speedFactor: t); sectionPractice.again(slower: t < 1000)
-        case .repeatStep(let d): player.stepRepeats(by: d)
-        case .speedStep(let d): player.stepSpeed(by: d); if d < 0 { sectionPractice.slowedDown() }
+        case .repeatStep(let d):
+            let before = player.sections
+            player.stepRepeats(by: d)
+            if player.sections != before, player.lastSavedSection != nil { keep() }
+        case .speedStep(let d):
+            let before = player.speed
+            player.stepSpeed(by: d)
+            if d < 0 { sectionPractice.slowedDown() }
+            if player.speed != before { keep(speed: player.speed) }
         case .jump(let ms): player.jump(milliseconds: ms)
         case .markIn: player.markInHere()
         case .markOut: player.markOutHere()
@@ -138,7 +200,7 @@ public final class PlayerController: SessionController {
     }
 
     public func screen(now: Double, width: Int, height: Int) -> [String] {
-        shadow == nil ? PlayerScreen.lines(for: screenState(view), width: width, height: height)
+        shadow == nil ? PlayerScreen.lines(for: screenState(view, width: width), width: width, height: height)
                       : ShadowScreen.lines(for: shadowState(view), width: width, height: height)
     }
 
@@ -162,7 +224,7 @@ public final class PlayerController: SessionController {
     }
 
     /// The screen's words for `v`.
-    public func screenState(_ v: PlayerView) -> PlayerScreenState {
+    public func screenState(_ v: PlayerView, width: Int = 80) -> PlayerScreenState {
         if playlist { return playlistState(v) }
         let rate = file.info.rate
         func time(_ f: Int64) -> String { SourceTime.of(frame: f, rate: rate).description }
@@ -191,7 +253,12 @@ public final class PlayerController: SessionController {
             next: "next: " + (v.nextSection ?? "— (stops after the last pass)"),
             progress: v.progress, server: serverLine(), serverLost: !st.connected,
             message: saveProblem ?? refused ?? readWarning ?? (player.message.isEmpty ? (session.lastMIDI.isEmpty ? lastEvent : session.lastMIDI) : player.message),
-            keys: KeyMap.playerLegend)
+            keys: KeyMap.playerLegend + KeyMap.overviewLegend,
+            timeline: SectionOverview.timeline(player.sections, frames: file.info.frames, width: min(width, 80),
+                                               playHead: v.phase == .ended ? nil : v.sourceFrame, playing: v.sectionIndex),
+            sections: SectionOverview.rows(player.sections, rate: rate, playing: v.sectionIndex, cursor: cursor,
+                                           advance: player.advanceForSession),
+            sectionInView: cursor ?? v.sectionIndex)
     }
 
     private func serverLine() -> String {
@@ -216,7 +283,7 @@ public final class PlayerController: SessionController {
             speed: "n/p next/previous · a restart" + (timerText.map { " · " + $0 } ?? ""),
             next: over ? "" : "next: " + (v.nextSection ?? (thenNoise.map { $0.title } ?? "— (the end)")),
             progress: v.progress, server: serverLine(), serverLost: !st.connected,
-            message: refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.playerLegend)
+            message: refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.playlistLegend)
     }
 
     /// Piped stdout: a line whenever the section, pass or phase changes.
@@ -302,7 +369,7 @@ public final class PlayerController: SessionController {
         player.sectionsChanged = false
         player.settingsChanged = false
         guard var load = practice else { return }
-        let store = SectionStore()
+        let store = self.file.store
         var settleProblem: String?
         if load.problem == nil && load.unhashed != nil {
             do { try store.settle(&load); practice = load } catch { settleProblem = "\(error)" }
@@ -310,8 +377,12 @@ public final class PlayerController: SessionController {
         var file = load.file
         file.sections = player.savedSections
         if let name = player.lastSavedSection { file.settings.lastSection = name }
-        file.settings.speed = player.speed
-        file.settings.transposeCents = player.transposeCents == 0 ? nil : player.transposeCents
+        if shadow != nil {
+            file.settings.shadowSpeed = keptSpeed
+        } else {
+            file.settings.speed = keptSpeed
+            file.settings.transposeCents = keptTranspose
+        }
         let base = savedBase ?? load.file
         if file == base { unsaved = nil; return }
         if let problem = load.problem { unsaved = (file, "\(problem)"); return }

@@ -15,8 +15,12 @@ public struct PlayerFile {
     public var practice: PracticeFileLoad?
     /// The files being read (a playlist's tracks), asked where reading stopped early.
     public var sources: [AudioSource]
+    /// Where the practice file is saved.
+    public var store: SectionStore
 
-    public init(summary: String, fileLine: String, info: AudioFileInfo, practice: PracticeFileLoad?, sources: [AudioSource] = []) {
+    public init(summary: String, fileLine: String, info: AudioFileInfo, practice: PracticeFileLoad?, sources: [AudioSource] = [],
+                store: SectionStore = SectionStore()) {
+        self.store = store
         self.summary = summary
         self.fileLine = fileLine
         self.info = info

@@ -29,6 +29,8 @@ public struct ClickLaunch {
     /// `--backend` and `--alsa-device`.
     public var backend = OutputBackendChoice.auto
     public var alsaDevice = "default"
+    /// `--song N`: the setlist's song to start at (from 1); nil: song 1.
+    public var song: Int?
 
     public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool,
                 connect: [String], noConnect: Bool, jackName: String, server: String?, transport: TransportMode,
@@ -71,6 +73,16 @@ public struct ClickLaunch {
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
         let session = LiveSession(settings: start.settings, mapPlan: start.mapPlan, mode: mode,
                                   midi: midiSetup.control, midiClock: midiClock, songs: midiSetup.songs)
+        // A setlist starts at its song 1 (or --song N), not at the last session's tempo.
+        let firstSong: Int?
+        do { firstSong = try SetlistLine.startIndex(song: song, title: midiSetup.setlistTitle, count: midiSetup.songs.count) } catch {
+            throw ValidationErrorMessage(error.description)
+        }
+        var summary = start.summary
+        if let first = firstSong, let title = midiSetup.setlistTitle {
+            session.perform(.setlistSong(first + 1))
+            summary = SetlistLine.text(title: title, songs: midiSetup.songs.map(\.title), index: first)
+        }
         var options = JackBackend.Options()
         options.clientName = jackName
         options.server = server
@@ -89,9 +101,10 @@ public struct ClickLaunch {
         engine.mpris = mpris
         remote.attach(to: engine)
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
-        let controller = MetronomeController(engine: engine, store: store, summary: start.summary, note: note ?? remote.osc?.startLine,
+        let controller = MetronomeController(engine: engine, store: store, summary: summary, note: note ?? remote.osc?.startLine,
                                              setlist: midi.setlist.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
         controller.practiceLog = PracticeLog()
+        controller.setlistTitle = midiSetup.setlistTitle
         engine.run(controller)
         midiSetup.close()
     }

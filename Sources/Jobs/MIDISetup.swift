@@ -12,6 +12,8 @@ import WoodshedCore
 public struct MIDISetup {
     public var control: MIDIControl
     public var songs: [SetlistSong] = []
+    /// The setlist's title (its `name`, else its file name), when there is one.
+    public var setlistTitle: String?
     public var jackSources: [String] = []
     public var alsaInputs: [RtMidiInput] = []
     public var warnings: [String] = []
@@ -38,6 +40,7 @@ public struct MIDISetup {
             let list: Setlist
             do { list = try Setlist(contentsOf: URL(fileURLWithPath: path)) } catch { throw ValidationErrorMessage("\(error)") }
             songs = try list.songs.map { try MIDISetup.song($0) }
+            setlistTitle = list.name
         }
         for spec in midiIn {
             switch MIDIInputSpec(spec) {

@@ -30,8 +30,10 @@ public struct PlaySetup {
     /// Live: things to tell the user before playing (an unusable practice file).
     public var warnings: [String] = []
 
-    /// Every format is read in place: nothing is decoded before it plays.
-    public init(path: String, options o: PlayRequest, countIn: Int?, live: Bool = false) throws {
+    /// Every format is read in place: nothing is decoded before it plays. `shadowing`: the
+    /// speed saved for `woodshed shadow` (each mode keeps its own). `store`: where practice files are.
+    public init(path: String, options o: PlayRequest, countIn: Int?, live: Bool = false, shadowing: Bool = false,
+                store: SectionStore = SectionStore()) throws {
         Self.retireDecodeCache()
         let opened = try AudioSource.open(path: path)
         source = opened
@@ -46,7 +48,7 @@ public struct PlaySetup {
             // The fingerprint uses the length the header reports, as `woodshed sections` does.
             // A file new to Woodshed is not hashed before it plays (PlayApp settles it when saving).
             let header = opened.headerInfo
-            load = try SectionStore().open(audioPath: path, frames: header.frames, rate: header.rate, hashLater: true)
+            load = try store.open(audioPath: path, frames: header.frames, rate: header.rate, hashLater: true)
             if let problem = load?.problem {
                 if o.section != nil { throw ValidationErrorMessage("\(problem)") }
                 warnings.append("\(problem). Playing without saved sections; that file is left as it is.")
@@ -70,8 +72,10 @@ public struct PlaySetup {
             list = [try Section(name: name, start: from, end: to)] + (live ? saved : [])
             unsaved = 1
         } else {
+            // The default program: every saved section in order from the first, each with its
+            // plan. Shadowing a lesson goes on from the sentence practised last.
             list = saved
-            start = remembered?.lastSection.flatMap { load!.file.index(of: $0) } ?? 0
+            if shadowing { start = remembered?.lastSection.flatMap { load!.file.index(of: $0) } ?? 0 }
         }
         // Saved sections that end past the decoded end (an MP3's header may promise a few
         // frames more than it holds) end there instead.
@@ -86,11 +90,11 @@ public struct PlaySetup {
         unsavedCount = unsaved
         startSection = start
 
-        speed = try o.speed.map { try RepeatPlan.parseSpeed($0) } ?? remembered?.speed ?? 1000
+        speed = try o.speed.map { try RepeatPlan.parseSpeed($0) } ?? (shadowing ? remembered?.shadowSpeed : remembered?.speed) ?? 1000
         if let t = o.transpose {
             transposeCents = try PlayRequest.transposeCents(t)
         } else {
-            transposeCents = remembered?.transposeCents ?? 0
+            transposeCents = shadowing ? 0 : remembered?.transposeCents ?? 0
         }
         if let c = o.click {
             let tempo = try Tempo(parsing: c)

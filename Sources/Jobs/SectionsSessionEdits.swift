@@ -1,11 +1,13 @@
 import Persistence
+import Player
 import WoodshedCore
 
 /// The edits of `woodshed sections FILE ACTION`: each changes `file` (saved later by
 /// `saveIfChanged`) and returns the line to print, or throws a one-line error. Main thread.
 extension SectionsSession {
     /// `list`: the sections as a table (number, name, from, to, length, plan, and their text
-    /// when any has some, its lines joined with " / ").
+    /// when any has some, its lines joined with " / "), then the whole file's timeline with
+    /// each section's mark (as the player shows it).
     public func list() -> String {
         let sections = file.sections
         guard !sections.isEmpty else { return "no sections yet" }
@@ -24,13 +26,14 @@ extension SectionsSession {
                 return c == 0 ? pad + cell : c == columns - 1 ? cell : cell + pad
             }.joined(separator: "  ")
             return String(line.reversed().drop { $0 == " " }.reversed())   // a section with no text
-        }.joined(separator: "\n")
+        }.joined(separator: "\n") + "\n\n" + SectionOverview.timelineText(sections, frames: file.frames, rate: file.rate)
     }
 
     /// `add NAME FROM TO [plan]`: a section at the end.
     public mutating func add(name: String, from: String, to: String, plan change: SectionPlanChange) throws -> String {
         let start = try frame(from), end = try frame(to)
-        let plan = try change.applied(to: RepeatPlan())
+        // A new section goes on to the next when it is done (the last one stops).
+        let plan = try change.applied(to: RepeatPlan(advance: .next))
         let number = try edit { (f: inout PracticeFile) throws(SectionEditError) in
             try f.add(name: name, start: start, end: end, plan: plan)
         }

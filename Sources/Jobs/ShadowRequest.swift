@@ -54,7 +54,7 @@ public struct ShadowRequest {
             writeStderr((report.split(separator: "\n").last.map(String.init) ?? report) + "\n")
         }
         let options = PlayRequest(section: sentence, speed: speed, crossfade: crossfade)
-        var setup = try PlaySetup(path: file, options: options, countIn: nil, live: true)
+        var setup = try PlaySetup(path: file, options: options, countIn: nil, live: true, shadowing: true)
         guard setup.unsavedCount == 0 else {
             throw ValidationErrorMessage("\(file) has no sentences yet: give --subs FILE (subtitles or labels) or --split silence")
         }

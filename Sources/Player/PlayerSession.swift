@@ -49,6 +49,18 @@ public final class PlayerSession {
     public var sectionsChanged = false
     public var settingsChanged = false
 
+    /// The quick A–B loops made with mark in/out this session: plain loops, kept only when the
+    /// user saves one as a section (`keepLoop`).
+    public private(set) var loops: Set<String> = []
+    /// What follows every section's last pass for this session only (a key changes it); nil:
+    /// each section's own `advance`.
+    public private(set) var advanceForSession: RepeatPlan.Advance?
+    /// A playlist: marks stay inside the track playing.
+    public var marksStayInSection = false
+    /// Each section's plan as the session started, by name (what a reset goes back to when the
+    /// section has no saved plan).
+    private let startingPlans: [String: RepeatPlan]
+
     /// The first seconds of the sections that may play next, in memory.
     public let heads: SectionHeads
     /// The section whose neighbours' heads are kept now.
@@ -72,21 +84,28 @@ public final class PlayerSession {
         self.click = click
         self.paused = paused
         requested = startSection
+        startingPlans = Dictionary(sections.map { ($0.name, $0.plan) }, uniquingKeysWith: { a, _ in a })
         heads = SectionHeads(source: audio.source, frames: audio.frames, before: Int64(audio.rate / 4), after: Int64(2 * audio.rate))
     }
 
-    /// The sections kept in the practice file.
-    public var savedSections: [Section] { Array(sections.dropFirst(unsavedCount)) }
+    /// The sections kept in the practice file (not the quick loops).
+    public var savedSections: [Section] { sections.dropFirst(unsavedCount).filter { !loops.contains($0.name) } }
 
     /// The saved section heard now (for "last section"), if it is one.
     public var lastSavedSection: String? {
         let i = playingIndex
-        return i >= unsavedCount ? sections[i].name : nil
+        return i >= unsavedCount && !loops.contains(sections[i].name) ? sections[i].name : nil
+    }
+
+    /// The sections as they play: with the session's advance, when a key set one.
+    private var playedSections: [Section] {
+        guard let a = advanceForSession else { return sections }
+        return sections.map { var s = $0; s.plan.advance = a; return s }
     }
 
     /// The program at the output rate.
     public func program(outputRate: Int) -> PracticeProgram {
-        PracticeProgram(sections: sections, settings: ProgramSettings(
+        PracticeProgram(sections: playedSections, settings: ProgramSettings(
             sourceRate: audio.rate, outputRate: outputRate, speed: speed, transposeCents: transposeCents,
             crossfadeFrames: ProgramSettings.crossfadeFrames(milliseconds: audio.crossfadeMilliseconds, outputRate: outputRate),
             click: click))
@@ -185,7 +204,7 @@ public final class PlayerSession {
 
     /// The section that follows section `i`'s last pass, or nil when the program stops there.
     public func next(after i: Int) -> Int? {
-        switch sections[i].plan.advance {
+        switch advanceForSession ?? sections[i].plan.advance {
         case .stop: return nil
         case .next: return i + 1 < sections.count ? i + 1 : nil
         case .loopAll: return (i + 1) % sections.count
@@ -288,26 +307,98 @@ public final class PlayerSession {
         message = "mark in at \(time(f)); mark out to make a section"
     }
 
-    /// The section's end (B) here: with a mark in, a new endless section from it to here, after
-    /// the one playing, played at once.
+    /// The section's end (B) here: with a mark in, a quick loop from it to here (a plain A–B
+    /// loop: endless, no count-in, no gap), after the one playing, played at once. It is not
+    /// saved unless `keepLoop` makes it a section. In a playlist the loop stays inside the
+    /// track playing.
     public func markOutHere() {
         guard let c = current() else { return }
         let here = c.here
-        guard let f = c.status.sourceFrame else { message = "mark out works while a pass plays"; return }
-        guard let a = markIn else { message = "mark in first"; return }
+        guard var f = c.status.sourceFrame else { message = "mark out works while a pass plays"; return }
+        guard var a = markIn else { message = "mark in first"; return }
+        if marksStayInSection {
+            a = min(max(a, sections[here].start), sections[here].end)
+            f = min(max(f, sections[here].start), sections[here].end)
+        }
         guard f > a else { message = "mark out (\(time(f))) must come after mark in (\(time(a)))"; return }
         var n = 1
-        while sections.contains(where: { $0.name == "mark \(n)" }) { n += 1 }
-        let plan = RepeatPlan(repeats: .endless, gap: sections[here].plan.gap, countInBars: sections[here].plan.countInBars,
-                              advance: sections[here].plan.advance)
-        guard let s = try? Section(name: "mark \(n)", start: a, end: f, plan: plan) else { return }
+        while sections.contains(where: { $0.name == "loop \(n)" }) { n += 1 }
+        guard let s = try? Section(name: "loop \(n)", start: a, end: f, plan: RepeatPlan(repeats: .endless)) else { return }
         sections.insert(s, at: here + 1)
-        sectionsChanged = true
+        loops.insert(s.name)
         headsAround = -1
         markIn = nil
         c.worker.request(.replaceProgram(program(outputRate: rate)))
-        play(section: here + 1, note: "new section '\(s.name)' \(time(a))–\(time(f)), looping")
+        play(section: here + 1, note: "loop \(time(a))–\(time(f)) (not saved: w keeps it as a section)")
     }
+
+    /// The quick loop playing, kept as a section of the file (saved with the others).
+    public func keepLoop() {
+        guard let c = current() else { return }
+        let name = sections[c.here].name
+        guard loops.contains(name) else { message = "\(name) is already a saved section"; return }
+        loops.remove(name)
+        sectionsChanged = true
+        message = "'\(name)' kept as a section (rename it with: woodshed sections FILE rename)"
+    }
+
+    /// What follows each section's last pass, for this session: next, stop, loop-all in turn
+    /// (from the one the section playing has).
+    public func cycleAdvance() {
+        guard let c = current() else { return }
+        let all = RepeatPlan.Advance.allCases
+        let now = advanceForSession ?? sections[c.here].plan.advance
+        let new = all[(all.firstIndex(of: now)! + 1) % all.count]
+        advanceForSession = new
+        headsAround = -1
+        keepHeads(around: c.here)
+        c.worker.request(.replaceProgram(program(outputRate: rate)))
+        message = "after each section: \(Self.advanceText(new)) (this session)"
+    }
+
+    /// "then next", "then stop", "then loop all": what follows the last pass.
+    public static func advanceText(_ a: RepeatPlan.Advance) -> String {
+        switch a {
+        case .next: "then next"
+        case .stop: "then stop"
+        case .loopAll: "then loop all"
+        }
+    }
+
+    /// Speed 1, transpose 0, and the playing section's plan back to `savedPlan` (its plan in
+    /// the practice file; nil: the plan it had when the session started), from its first pass.
+    public func reset(savedPlan: RepeatPlan?) {
+        guard let c = current() else { return }
+        let here = c.here
+        speed = 1000
+        transposeCents = 0
+        settingsChanged = true
+        c.worker.request(.speed(1000))
+        c.worker.request(.transpose(0))
+        if let plan = savedPlan ?? startingPlans[sections[here].name], plan != sections[here].plan {
+            edit(here) { $0.plan = plan }
+        }
+        play(section: here, note: "reset: speed 1×, transpose 0, \(sections[here].name)'s saved plan")
+    }
+
+    /// Section `i` (from 0), from its first pass (the overview's list).
+    public func start(section i: Int) {
+        guard current() != nil else { return }
+        guard sections.indices.contains(i) else { message = "there is no section \(i + 1)"; return }
+        play(section: i, note: "section \(i + 1)/\(sections.count): \(sections[i].name)")
+    }
+
+    /// Ends the program now (the playlist's next after its last track: the noise that follows).
+    public func endProgram(note: String) {
+        guard let c = current() else { return }
+        paused = false
+        c.worker.deck[.paused] = 0
+        c.worker.request(.playSection(sections.count))
+        message = note
+    }
+
+    /// Adds `text` to the outcome of the last action (the controller's "saved for song.flac").
+    public func addToMessage(_ text: String) { message += text }
 
     /// Moves the playing section's start (A) and end (B) by these many milliseconds (±).
     public func nudgeSection(startMilliseconds: Int, endMilliseconds: Int) {

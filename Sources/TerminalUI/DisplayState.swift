@@ -39,13 +39,15 @@ public struct DisplayState: Equatable, Sendable {
     public var message: String
     /// The key legend listed at the bottom.
     public var keys: [KeyHelp]
+    /// The setlist's line (`Friday gig · song 2/3 Ballad · next: Odd`); nil without a setlist.
+    public var setlist: String?
 
     /// A display state; every field has a default (120 BPM in 4/4, stopped, before bar 1).
     public init(
         bpm: String = "120", meter: String = "4/4", bar: Int64 = 1, beat: Int = 0,
         beatsPerBar: Int = 4, flash: Flash = .none, running: Bool = false, muted: Bool = false,
         volume: Float = 1, sound: String = "beep", transport: String = "free",
-        mapLabel: String? = nil, barsLeft: Int64? = nil, dspLoad: Float = 0, xruns: Int = 0,
+        mapLabel: String? = nil, barsLeft: Int64? = nil, setlist: String? = nil, dspLoad: Float = 0, xruns: Int = 0,
         server: String = "", serverLost: Bool = false, message: String = "", keys: [KeyHelp] = []
     ) {
         self.bpm = bpm; self.meter = meter; self.bar = bar; self.beat = beat
@@ -53,6 +55,6 @@ public struct DisplayState: Equatable, Sendable {
         self.muted = muted; self.volume = volume; self.sound = sound; self.transport = transport
         self.mapLabel = mapLabel; self.barsLeft = barsLeft; self.dspLoad = dspLoad
         self.xruns = xruns; self.server = server; self.serverLost = serverLost
-        self.message = message; self.keys = keys
+        self.message = message; self.keys = keys; self.setlist = setlist
     }
 }

@@ -22,9 +22,20 @@ public struct PlayerScreenState: Equatable, Sendable {
     public var serverLost: Bool
     public var message: String
     public var keys: [KeyHelp]
+    /// The whole file in one line, with the sections' marks, the play head and the loop
+    /// playing (`SectionOverview.timeline`); empty: none.
+    public var timeline: String
+    /// The section list, one row each (`SectionOverview.rows`); empty: none.
+    public var sections: [String]
+    /// The row to keep in view when the list does not fit: the list's cursor.
+    public var sectionInView: Int
 
     public init(file: String, position: String, section: String, pass: String, phase: String, speed: String,
-                next: String, progress: Double, server: String, serverLost: Bool, message: String, keys: [KeyHelp]) {
+                next: String, progress: Double, server: String, serverLost: Bool, message: String, keys: [KeyHelp],
+                timeline: String = "", sections: [String] = [], sectionInView: Int = 0) {
+        self.timeline = timeline
+        self.sections = sections
+        self.sectionInView = sectionInView
         self.file = file
         self.position = position
         self.section = section

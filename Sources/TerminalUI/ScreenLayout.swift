@@ -49,6 +49,9 @@ public enum ScreenLayout {
         if let map = state.mapText {
             blocks += [.spacer(13), LayoutBlock(lines: [TextColumns.centered(map, width: width)], priority: 75, place: .body)]
         }
+        if let setlist = state.setlist {
+            blocks += [.spacer(13), LayoutBlock(lines: [TextColumns.centered(setlist, width: width)], priority: 76, place: .body)]
+        }
         blocks += footer(state, width: width, spacer: true)
         return blocks
     }
@@ -62,6 +65,7 @@ public enum ScreenLayout {
         if let map = state.mapText {
             blocks.append(LayoutBlock(lines: [map], priority: 75, place: .body))
         }
+        if let setlist = state.setlist { blocks.append(LayoutBlock(lines: [setlist], priority: 76, place: .body)) }
         blocks += footer(state, width: width, spacer: false)
         return blocks
     }

@@ -37,6 +37,7 @@ struct ClickSubcommand: ParsableCommand {
     var duration: String?
     @Option(name: .long, help: ArgumentHelp("A note to show on the display until the first key (make run uses it).", visibility: .hidden))
     var note: String?
+    @Option(name: .long, help: "With --setlist: the song to start at (from 1; default 1).") var song: Int?
     @OptionGroup var diagnostics: DiagnosticsOptions
 
     func validate() throws {
@@ -60,6 +61,7 @@ struct ClickSubcommand: ParsableCommand {
         launch.oscBind = remote.oscBind
         launch.backend = output.choice
         launch.alsaDevice = output.alsaDevice
+        launch.song = song
         try launch.run(debug: debug)
     }
 }

@@ -21,6 +21,9 @@ struct SectionsSubcommand: ParsableCommand {
               move NAME POSITION           move a section to POSITION (from 1)
               nudge NAME start|end [STEP]  move one end by STEP (default 10ms)
               set NAME [plan]              change a section's plan
+              advance next|stop|loop-all NAME...|--all
+                                           what follows the sections' last pass
+              reset                        forget the saved speed and transpose
               export OUT.json              write the sections and plans to a file
               import IN                    merge sections by name from a file: JSON,
                                            subtitles (.srt, .vtt) or Audacity labels
@@ -40,15 +43,16 @@ struct SectionsSubcommand: ParsableCommand {
             """)
 
     @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).", completion: .audioFiles) var file: String
-    @Argument(help: "list, add, rm, rename, move, nudge, set, export, import, split, text, history, restore or undo.", completion: .list(["list", "add", "rm", "rename", "move", "nudge", "set", "export", "import", "split", "text", "history", "restore", "undo"])) var action: String = "list"
+    @Argument(help: "list, add, rm, rename, move, nudge, set, advance, reset, export, import, split, text, history, restore or undo.", completion: .list(["list", "add", "rm", "rename", "move", "nudge", "set", "advance", "reset", "export", "import", "split", "text", "history", "restore", "undo"])) var action: String = "list"
     @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.", completion: .sectionsArguments) var arguments: [String] = []
 
     /// The options of the actions that take no value.
-    static let flags: Set<String> = ["--help", "-h", "--preview"]
+    static let flags: Set<String> = ["--help", "-h", "--preview", "--all"]
 
     static let actions: [String: any SectionsAction.Type] = [
         "list": SectionsList.self, "add": SectionsAdd.self, "rm": SectionsRemove.self, "rename": SectionsRename.self,
         "move": SectionsMove.self, "nudge": SectionsNudge.self, "set": SectionsSet.self,
+        "advance": SectionsAdvance.self, "reset": SectionsReset.self,
         "export": SectionsExport.self, "import": SectionsImport.self, "split": SectionsSplit.self, "text": SectionsTranscript.self,
         "history": SectionsHistory.self, "restore": SectionsRestore.self, "undo": SectionsUndo.self,
     ]
@@ -58,7 +62,7 @@ struct SectionsSubcommand: ParsableCommand {
             if let guess = ClosestName.closest(to: action, in: Array(Self.actions.keys).sorted()) {
                 throw ValidationErrorMessage("unknown action '\(action)' for 'woodshed sections FILE'; did you mean '\(guess)'?")
             }
-            throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, export, import, split, text, history, restore or undo")
+            throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, advance, reset, export, import, split, text, history, restore or undo")
         }
         // A negative number is a value: a nudge's step (-10ms), or a time or position to refuse by name.
         let words = NegativeNumbers.protectingPositionals(arguments, flags: Self.flags)

@@ -116,9 +116,9 @@ struct OptionRangeCommandTests {
         let f = try RangeFolder()
         let add = try f.run(["sections", "song.wav", "add", "a", "1", "2", "--repeat", "10000", "--count-in", "64"])
         #expect(add.status == 0, "\(add.stderr)")
-        #expect(add.stdout == "added section 1 'a': 0:01.000 to 0:02.000 (0:01.000); 10000 passes, count-in 64 bars, then stop\n")
+        #expect(add.stdout == "added section 1 'a': 0:01.000 to 0:02.000 (0:01.000); 10000 passes, count-in 64 bars, then next\n")
         let list = try f.run(["sections", "song.wav", "list"])
-        #expect(list.stdout.contains("10000 passes, count-in 64 bars, then stop"), "\(list.stdout)\(list.stderr)")
+        #expect(list.stdout.contains("10000 passes, count-in 64 bars, then next"), "\(list.stdout)\(list.stderr)")
         let render = try f.run(["render", "out.wav", "--play", "song.wav", "--from", "1", "--to", "1.01", "--repeat", "10000",
                                 "--crossfade", "0", "--seconds", "2"])
         #expect(render.status == 0, "\(render.stderr)")

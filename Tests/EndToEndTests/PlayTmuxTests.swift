@@ -38,7 +38,7 @@ struct PlayTmuxTests {
         #expect(try String(contentsOf: term.exitStatusFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
-    @Test("a practice file that cannot be saved: the warning is on screen at once after i/o, and at quit stderr says what was not saved and where the copy is; the copy parses")
+    @Test("a practice file that cannot be saved: the warning is on screen at once after i/o and w (the loop kept), and at quit stderr says what was not saved and where the copy is; the copy parses")
     func unsavedPracticeFile() throws {
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -56,8 +56,10 @@ struct PlayTmuxTests {
         try term.sendKeys("i")
         usleep(400_000)
         try term.sendKeys("o")
+        usleep(400_000)
+        try term.sendKeys("w")
         let warning = "not saved: \(sections): can't create the folder: "
-        try term.expectScreen("the warning within a second of o") { $0.contains { $0.contains(warning) } }
+        try term.expectScreen("the warning within a second of w") { $0.contains { $0.contains(warning) } }
         let after = try Self.quit(term)
         let said = "Warning: the section and settings of tone.wav were not saved (\(sections): can't create the folder: "
         #expect(after.contains(said), "\(after)")
@@ -78,7 +80,7 @@ struct PlayTmuxTests {
         #expect((json["fingerprint"] as? String)?.hasPrefix("s") == true)
     }
 
-    @Test("a practice file that does not parse: the warning is on screen from the start (not only before it), and a mark made is copied at quit")
+    @Test("a practice file that does not parse: the warning is on screen from the start (not only before it), and a loop marked and kept (w) is copied at quit")
     func damagedPracticeFile() throws {
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -100,6 +102,8 @@ struct PlayTmuxTests {
         try term.sendKeys("i")
         usleep(400_000)
         try term.sendKeys("o")
+        usleep(400_000)
+        try term.sendKeys("w")
         usleep(400_000)
         let after = try Self.quit(term)
         #expect(after.contains("Warning: the section and settings of tone.wav were not saved (\(practice):"), "\(after)")

@@ -70,7 +70,7 @@ struct SectionsCommandTests {
             #expect(r.stderr == "", "\(args)")
             #expect(r.stdout == expected + "\n", "\(args)")
         }
-        try ok("sections", "song.wav", "add", "intro", "0", "2", says: "added section 1 'intro': 0:00.000 to 0:02.000 (0:02.000); 1 pass, then stop")
+        try ok("sections", "song.wav", "add", "intro", "0", "2", says: "added section 1 'intro': 0:00.000 to 0:02.000 (0:02.000); 1 pass, then next")
         try ok("sections", "song.wav", "add", "the hard bar", "0:02.5", "6500ms", "--repeat", "4", "--gap", "2s", "--count-in", "1",
                "--speeds", "0.6,0.8,1", "--advance", "next",
                says: "added section 2 'the hard bar': 0:02.500 to 0:06.500 (0:04.000); 4 passes, gap 2s, count-in 1 bar, speeds 0.6 0.8 1, then next")
@@ -78,9 +78,11 @@ struct SectionsCommandTests {
                says: "added section 3 'outro': 0:08.000 to 0:10.000 (0:02.000); endless, gap 1.5x, then loop all")
         try ok("sections", "song.wav", "list", says: """
             #  name          from      to        length    plan
-            1  intro         0:00.000  0:02.000  0:02.000  1 pass, then stop
+            1  intro         0:00.000  0:02.000  0:02.000  1 pass, then next
             2  the hard bar  0:02.500  0:06.500  0:04.000  4 passes, gap 2s, count-in 1 bar, speeds 0.6 0.8 1, then next
             3  outro         0:08.000  0:10.000  0:02.000  endless, gap 1.5x, then loop all
+
+            0:00.000 [1───────────··2───────────────────────········3───────────] 0:10.000
             """)
         guard let url = f.practiceFile else { Issue.record("no practice file in \(f.stored)"); return }
         let name = url.lastPathComponent
@@ -123,7 +125,7 @@ struct SectionsCommandTests {
                   "to": 96000,
                   "repeat": 1,
                   "countIn": 0,
-                  "advance": "stop"
+                  "advance": "next"
                 }
               ],
               "settings": {}
@@ -145,7 +147,9 @@ struct SectionsCommandTests {
         let r = try f.run("sections", "moved/renamed.wav")
         #expect(r.stdout == """
             #  name  from      to        length    plan
-            1  A     0:01.000  0:02.000  0:01.000  1 pass, then stop
+            1  A     0:01.000  0:02.000  0:01.000  1 pass, then next
+
+            0:00.000 [·····1──────··············································] 0:10.000
 
             """, "\(r.stderr)")
         #expect(f.text(f.practiceFile)?.contains("\"lastKnownPath\": \"\(f.realDir)/take.wav\",") == true, "listing writes nothing")
@@ -196,7 +200,7 @@ struct SectionsCommandTests {
             (["nudge", "intro", "start", "-1ms"], "'intro' would start before the audio does (at -0:00.001)"),
             (["nudge", "intro", "middle"], "nudge 'start' or 'end', not 'middle'"),
             (["set", "intro"], "set: give at least one of --repeat, --gap, --count-in, --speeds, --advance"),
-            (["frob"], "unknown action 'frob': use list, add, rm, rename, move, nudge, set, export, import, split, text, history, restore or undo"),
+            (["frob"], "unknown action 'frob': use list, add, rm, rename, move, nudge, set, advance, reset, export, import, split, text, history, restore or undo"),
             (["import", "missing.json"], "can't read 'missing.json': No such file or directory"),
         ]
         for (args, error) in cases {
@@ -276,7 +280,7 @@ struct SectionsCommandTests {
                   "toTime": "0:02.000",
                   "repeat": 1,
                   "countIn": 0,
-                  "advance": "stop"
+                  "advance": "next"
                 },
                 {
                   "name": "verse",
@@ -287,7 +291,7 @@ struct SectionsCommandTests {
                   "repeat": 3,
                   "countIn": 0,
                   "speeds": [0.75, 1],
-                  "advance": "stop"
+                  "advance": "next"
                 }
               ]
             }
@@ -301,16 +305,18 @@ struct SectionsCommandTests {
         let i = try f.run("sections", "song-44k.wav", "import", "out.json")
         #expect(i.status == 0 && i.stderr == "", "\(i.stderr)")
         #expect(i.stdout == """
-            replaced 'intro': 0:00.000 to 0:02.000 (0:02.000); 1 pass, then stop
-            added 'verse': 0:02.500 to 0:06.250 (0:03.750); 3 passes, speeds 0.75 1, then stop
+            replaced 'intro': 0:00.000 to 0:02.000 (0:02.000); 1 pass, then next
+            added 'verse': 0:02.500 to 0:06.250 (0:03.750); 3 passes, speeds 0.75 1, then next
             imported 2 sections from out.json: 1 added, 1 replaced
 
             """)
         #expect(try f.run("sections", "song-44k.wav").stdout == """
             #  name   from      to        length    plan
-            1  intro  0:00.000  0:02.000  0:02.000  1 pass, then stop
-            2  solo   0:07.000  0:09.000  0:02.000  1 pass, then stop
-            3  verse  0:02.500  0:06.250  0:03.750  3 passes, speeds 0.75 1, then stop
+            1  intro  0:00.000  0:02.000  0:02.000  1 pass, then next
+            2  solo   0:07.000  0:09.000  0:02.000  1 pass, then next
+            3  verse  0:02.500  0:06.250  0:03.750  3 passes, speeds 0.75 1, then next
+
+            0:00.000 [1───────────··3─────────────────────····2───────────······] 0:10.000
 
             """)
 
@@ -447,7 +453,7 @@ struct SectionsDurabilityTests {
         let list = try f.run("sections", song, "list")
         let names = Set(list.stdout.split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init) })
         #expect(names.isSuperset(of: ["first"] + (0..<12).map { "s\($0)" }), "\(list.stdout)")
-        #expect(list.stdout.split(separator: "\n").count == 1 + 13, "\(list.stdout)")
+        #expect(list.stdout.split(separator: "\n").count == 1 + 13 + 1, "\(list.stdout)")  // heading, sections, timeline
     }
 
     /// `NAME.bak`, `NAME.bak.2`, …: backup N of a file.
@@ -488,8 +494,10 @@ struct SectionsDurabilityTests {
         #expect(r.stdout == "restored backup 1: + B (the version it replaced is backup 1: undo brings it back)\n", "\(r.stderr)")
         #expect(try f.run("sections", "take.wav").stdout == """
             #  name  from      to        length    plan
-            1  A     0:01.000  0:02.000  0:01.000  1 pass, then stop
-            2  B     0:02.000  0:03.000  0:01.000  1 pass, then stop
+            1  A     0:01.000  0:02.000  0:01.000  1 pass, then next
+            2  B     0:02.000  0:03.000  0:01.000  1 pass, then next
+
+            0:00.000 [·····1─────2─────·········································] 0:10.000
 
             """)
     }
@@ -513,9 +521,9 @@ struct SectionsDurabilityTests {
                         environment: ["XDG_DATA_HOME": f.data.path, "XDG_CACHE_HOME": f.cache.path, "TZ": "UTC"])
         }
         #expect(try history().stdout == "no saved versions yet\n")
-        try saving("add", "intro", "0", "2", says: "added section 1 'intro': 0:00.000 to 0:02.000 (0:02.000); 1 pass, then stop")
-        try saving("add", "verse", "2", "4", says: "added section 2 'verse': 0:02.000 to 0:04.000 (0:02.000); 1 pass, then stop")
-        try saving("set", "verse", "--repeat", "4", says: "section 2 'verse': 4 passes, then stop")
+        try saving("add", "intro", "0", "2", says: "added section 1 'intro': 0:00.000 to 0:02.000 (0:02.000); 1 pass, then next")
+        try saving("add", "verse", "2", "4", says: "added section 2 'verse': 0:02.000 to 0:04.000 (0:02.000); 1 pass, then next")
+        try saving("set", "verse", "--repeat", "4", says: "section 2 'verse': 4 passes, then next")
         try saving("rm", "intro", says: "removed section 1 'intro'")
         let h = try history()
         #expect(h.status == 0 && h.stderr == "")
@@ -529,18 +537,22 @@ struct SectionsDurabilityTests {
         try saving("undo", says: "restored backup 1: + intro (the version it replaced is backup 1: undo brings it back)")
         #expect(try f.run("sections", "song.wav").stdout == """
             #  name   from      to        length    plan
-            1  intro  0:00.000  0:02.000  0:02.000  1 pass, then stop
-            2  verse  0:02.000  0:04.000  0:02.000  4 passes, then stop
+            1  intro  0:00.000  0:02.000  0:02.000  1 pass, then next
+            2  verse  0:02.000  0:04.000  0:02.000  4 passes, then next
+
+            0:00.000 [1──────────2───────────···································] 0:10.000
 
             """)
         try saving("restore", "4", says: "restored backup 4: - verse (the version it replaced is backup 1: undo brings it back)")
         #expect(try f.run("sections", "song.wav").stdout == """
             #  name   from      to        length    plan
-            1  intro  0:00.000  0:02.000  0:02.000  1 pass, then stop
+            1  intro  0:00.000  0:02.000  0:02.000  1 pass, then next
+
+            0:00.000 [1───────────··············································] 0:10.000
 
             """)
         try saving("undo", says: "restored backup 1: + verse (the version it replaced is backup 1: undo brings it back)")
-        #expect(try f.run("sections", "song.wav").stdout.hasSuffix("2  verse  0:02.000  0:04.000  0:02.000  4 passes, then stop\n"))
+        #expect(try f.run("sections", "song.wav").stdout.contains("2  verse  0:02.000  0:04.000  0:02.000  4 passes, then next\n"))
         #expect(try history().stdout == """
             current  2027-01-15 08:06:00  + verse
                   1  2027-01-15 08:05:00  - verse

@@ -139,6 +139,8 @@ struct ShadowImportTests {
             3  s3     0:09.000  0:10.000  0:01.000  1 pass, then stop    À bientôt !
             4  point  0:07.000  0:09.000  0:02.000  1 pass, then stop
 
+            0:00.000 [·····1──────────2─────────────··········4───────────3─────] 0:10.000
+
             """)
         // Labels carry no text: the cue's text stays.
         #expect(f.practiceFile?.text.contains("""

@@ -1,5 +1,8 @@
+import Foundation
 import Jobs
+import Persistence
 import Testing
+import WoodshedTestSupport
 
 /// The A–B of `--from`/`--to` is checked against the file, with errors in times.
 @Suite("PlaySetup: the A–B and the transpose the user asked for")
@@ -33,5 +36,30 @@ struct PlaySetupTests {
         } catch {
             #expect("\(error)" == "--transpose 'up' is not valid: use -12 to 12 semitones")
         }
+    }
+}
+
+/// What `woodshed play` and `shadow` start with when the file has saved sections.
+@Suite("PlaySetup: the default program and each mode's saved speed")
+struct DefaultProgramSetupTests {
+    @Test("three saved sections, the last one played last: play starts at section 1 with all three in order; shadow goes on from it; each mode reads its own speed")
+    func startsAtTheFirst() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-default-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = folder.appendingPathComponent("song.wav").path
+        try TestAudio.write(audio, [Float](repeating: 0, count: 480_000))
+        let store = SectionStore(folder: folder.appendingPathComponent("sections"))
+        var session = try SectionsSession(audioPath: audio, store: store)
+        for (name, from, to) in [("intro", "0", "1"), ("verse", "1", "2"), ("chorus", "3", "4")] {
+            _ = try session.add(name: name, from: from, to: to, plan: SectionPlanChange())
+        }
+        session.file.settings = PracticeSettings(lastSection: "chorus", speed: 800, shadowSpeed: 900)
+        try session.saveIfChanged()
+        let play = try PlaySetup(path: audio, options: PlayRequest(), countIn: nil, live: true, store: store)
+        #expect(play.sections.map(\.name) == ["intro", "verse", "chorus"] && play.unsavedCount == 0)
+        #expect(play.startSection == 0 && play.speed == 800)
+        let shadow = try PlaySetup(path: audio, options: PlayRequest(), countIn: nil, live: true, shadowing: true, store: store)
+        #expect(shadow.startSection == 2 && shadow.speed == 900 && shadow.transposeCents == 0)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Jobs
 import Persistence
+import Player
 import Testing
 import WoodshedTestSupport
 
@@ -23,7 +24,7 @@ struct SectionsSessionTests {
         var session = try SectionsSession(audioPath: audio, store: store)
         #expect(session.list() == "no sections yet")
         #expect(try session.add(name: "verse", from: "1", to: "3.5", plan: SectionPlanChange(repeats: "2", countIn: "1"))
-                == "added section 1 'verse': 0:01.000 to 0:03.500 (0:02.500); 2 passes, count-in 1 bar, then stop")
+                == "added section 1 'verse': 0:01.000 to 0:03.500 (0:02.500); 2 passes, count-in 1 bar, then next")
         #expect(try session.rename("1", to: "chorus") == "renamed section 1 'verse' to 'chorus'")
         #expect(try session.nudge("chorus", edge: "end", by: "-500ms") == "nudged 'chorus' end by -0:00.500: 0:01.000 to 0:03.000 (0:02.000)")
         #expect(try session.setPlan("chorus", SectionPlanChange(speeds: "0.6,0.8,1", advance: "stop"))
@@ -31,10 +32,64 @@ struct SectionsSessionTests {
         #expect(session.list() == """
             #  name    from      to        length    plan
             1  chorus  0:01.000  0:03.000  0:02.000  2 passes, count-in 1 bar, speeds 0.6 0.8 1, then stop
+
+            0:00.000 [·····1───────────·········································] 0:10.000
             """)
         #expect(try SectionsSession(audioPath: audio, store: store).list() == "no sections yet")
         try session.saveIfChanged()
         #expect(try SectionsSession(audioPath: audio, store: store).file.sections.map(\.name) == ["chorus"])
+    }
+
+    @Test("the default program: three sections added with `sections add` play in order, each with its plan, then stop")
+    func defaultProgram() throws {
+        let (folder, audio, store) = try fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var session = try SectionsSession(audioPath: audio, store: store)
+        _ = try session.add(name: "intro", from: "0", to: "1", plan: SectionPlanChange(repeats: "2"))
+        _ = try session.add(name: "verse", from: "1", to: "2", plan: SectionPlanChange())
+        _ = try session.add(name: "chorus", from: "3", to: "4", plan: SectionPlanChange())
+        let sections = session.file.sections
+        let program = PracticeProgram(sections: sections, settings: ProgramSettings(sourceRate: 48_000, outputRate: 48_000))
+        var heard: [String] = []
+        var step = program.start(section: 0)
+        while let s = step, heard.count < 10 {
+            if s.isPass { heard.append("\(sections[s.section].name) \(s.pass + 1)") }
+            step = program.step(after: s)
+        }
+        #expect(heard == ["intro 1", "intro 2", "verse 1", "chorus 1"])
+    }
+
+    @Test("advance next --all changes every section in one go; by name only those; refusals name the value")
+    func advanceAll() throws {
+        let (folder, audio, store) = try fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var session = try SectionsSession(audioPath: audio, store: store)
+        for (name, from, to) in [("intro", "0", "1"), ("verse", "1", "2"), ("chorus", "3", "4")] {
+            _ = try session.add(name: name, from: from, to: to, plan: SectionPlanChange(advance: "stop"))
+        }
+        #expect(try session.setAdvance("next", names: [], all: true) == "all 3 sections: then next")
+        #expect(session.file.sections.map(\.plan.advance) == [.next, .next, .next])
+        #expect(try session.setAdvance("loop-all", names: ["3", "verse"], all: false) == "3 'chorus', 2 'verse': then loop all")
+        #expect(session.file.sections.map(\.plan.advance) == [.next, .loopAll, .loopAll])
+        func refusal(_ body: () throws -> String) -> String {
+            do { return try body() } catch { return "\(error)" }
+        }
+        #expect(refusal { try session.setAdvance("onward", names: [], all: true) } == "advance 'onward' is not valid: use next, stop or loop-all")
+        #expect(refusal { try session.setAdvance("next", names: [], all: false) } == "advance: give section names, or --all for every section")
+        #expect(refusal { try session.setAdvance("next", names: ["1"], all: true) } == "advance: give section names or --all, not both")
+    }
+
+    @Test("reset forgets the saved speed, transpose and shadow speed, and says what they were")
+    func resetSettings() throws {
+        let (folder, audio, store) = try fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var session = try SectionsSession(audioPath: audio, store: store)
+        #expect(session.resetSettings() == "song.wav: nothing to reset (speed 1×, transpose 0)")
+        session.file.settings.speed = 800
+        session.file.settings.transposeCents = -300
+        session.file.settings.shadowSpeed = 900
+        #expect(session.resetSettings() == "song.wav: speed 1×, transpose 0 (was speed 0.8×, transpose -3.00, shadow speed 0.9×)")
+        #expect(session.file.settings == PracticeSettings())
     }
 
     @Test("one action performed: its report, and the file saved after it only if it changed; a refused action saves nothing")
@@ -44,7 +99,7 @@ struct SectionsSessionTests {
         let added = try SectionsSession.perform(audioPath: audio, store: store, acceptingBrokenFile: false) {
             try $0.add(name: "verse", from: "1", to: "2", plan: SectionPlanChange())
         }
-        #expect(added == "added section 1 'verse': 0:01.000 to 0:02.000 (0:01.000); 1 pass, then stop")
+        #expect(added == "added section 1 'verse': 0:01.000 to 0:02.000 (0:01.000); 1 pass, then next")
         #expect(try SectionsSession(audioPath: audio, store: store).file.sections.map(\.name) == ["verse"])
         #expect(throws: (any Error).self) {
             try SectionsSession.perform(audioPath: audio, store: store, acceptingBrokenFile: false) {

@@ -165,9 +165,10 @@ struct PlayerSessionTests {
         p.close()
     }
 
-    @Test("mark in, then mark out: a new endless section after the one playing, played at once and saved")
+    @Test("mark in, then mark out: a plain endless loop after the one playing (no gap: not the section's), played at once, saved only once w keeps it")
     func markInOut() throws {
-        let (p, _) = try session(sections: [try Section(name: "whole file", start: 0, end: 480_000)], unsaved: 1)
+        let plan = RepeatPlan(repeats: .times(2), gap: .milliseconds(1_000), advance: .stop)
+        let (p, _) = try session(sections: [try Section(name: "whole file", start: 0, end: 480_000, plan: plan)], unsaved: 1)
         let deck = try p.makeDeck(outputRate: 48_000)
         defer { p.close() }
         p.markOutHere()
@@ -178,11 +179,60 @@ struct PlayerSessionTests {
         #expect(abs(a - 24_000) < 4_800, "\(a)")
         render(deck, seconds: 1) { p.isSettled }
         p.markOutHere()
-        #expect(p.sections.count == 2 && p.sections[1].name == "mark 1" && p.sections[1].start == a)
+        #expect(p.sections.count == 2 && p.sections[1].name == "loop 1" && p.sections[1].start == a)
         #expect(abs(p.sections[1].end - a - 48_000) < 4_800, "\(p.sections[1])")
-        #expect(p.sections[1].plan.repeats == .endless && p.markIn == nil && p.sectionsChanged)
-        #expect(p.savedSections.map(\.name) == ["mark 1"])
+        #expect(p.sections[1].plan == RepeatPlan(repeats: .endless) && p.markIn == nil && !p.sectionsChanged)
+        #expect(p.message == "loop \(SourceTime.of(frame: p.sections[1].start, rate: 48_000))–\(SourceTime.of(frame: p.sections[1].end, rate: 48_000)) (not saved: w keeps it as a section)")
+        #expect(p.savedSections.isEmpty)
         render(deck, seconds: 0.2) { p.isSettled }
-        #expect(p.view().sectionIndex == 1 && p.lastSavedSection == "mark 1")
+        #expect(p.view().sectionIndex == 1 && p.lastSavedSection == nil)
+        p.keepLoop()
+        #expect(p.message == "'loop 1' kept as a section (rename it with: woodshed sections FILE rename)")
+        #expect(p.savedSections.map(\.name) == ["loop 1"] && p.sectionsChanged && p.lastSavedSection == "loop 1")
+        p.keepLoop()
+        #expect(p.message == "loop 1 is already a saved section")
+    }
+
+    @Test("in a playlist a loop stays inside the track playing: a mark in on the track before is taken to this track's start")
+    func marksClampToTheTrack() throws {
+        let plan = RepeatPlan(advance: .next)
+        let (p, _) = try session(sections: [try Section(name: "a.flac", start: 0, end: 24_000, plan: plan),
+                                            try Section(name: "b.flac", start: 24_000, end: 480_000, plan: plan)], unsaved: 2)
+        p.marksStayInSection = true
+        let deck = try p.makeDeck(outputRate: 48_000)
+        defer { p.close() }
+        render(deck, seconds: 0.25) { p.isSettled }
+        p.markInHere()
+        let a = try #require(p.markIn)
+        #expect(a < 24_000, "\(a)")
+        render(deck, seconds: 0.5) { p.isSettled }
+        p.markOutHere()
+        #expect(p.sections.count == 3 && p.sections[2].name == "loop 1" && p.sections[2].start == 24_000, "\(p.sections)")
+    }
+
+    @Test("endProgram: the program ends at once (a playlist's n on its last track, before --then-noise)")
+    func endProgram() throws {
+        let (p, _) = try session(sections: try Self.sections(), start: 2)
+        let deck = try p.makeDeck(outputRate: 48_000)
+        defer { p.close() }
+        render(deck, seconds: 0.25) { p.isSettled }
+        #expect(p.view().phase == .pass)
+        p.endProgram(note: "next: Brown Noise")
+        render(deck, seconds: 0.25) { p.isSettled }
+        #expect(p.view().phase == .ended && p.message == "next: Brown Noise")
+    }
+
+    @Test("g changes what follows each section for the session only: next, then loop-all; nothing is saved")
+    func advanceForTheSession() throws {
+        let (p, _) = try session(sections: try Self.sections())
+        _ = try p.makeDeck(outputRate: 48_000)
+        defer { p.close() }
+        p.cycleAdvance()
+        #expect(p.message == "after each section: then stop (this session)")
+        #expect(p.next(after: 0) == nil && p.advanceForSession == .stop)
+        p.cycleAdvance()
+        #expect(p.message == "after each section: then loop all (this session)")
+        #expect(p.next(after: 2) == 0)
+        #expect(p.savedSections.map(\.plan.advance) == [.next, .next, .next] && !p.sectionsChanged)
     }
 }

@@ -8,7 +8,7 @@ extension PracticeFile {
     static let topFields = ["schemaVersion", "fingerprint", "lastKnownPath", "rate", "frames", "sections", "settings"]
     static let sectionFields = ["name", "from", "to", "text"] + planFields
     static let planFields = ["repeat", "gap", "countIn", "speeds", "advance"]
-    static let settingsFields = ["lastSection", "speed", "transposeCents", "crossfadeMs", "clickBPM", "clickOffset"]
+    static let settingsFields = ["lastSection", "speed", "shadowSpeed", "transposeCents", "crossfadeMs", "clickBPM", "clickOffset"]
 
     /// Reads a practice file's bytes; `source` names the file in errors.
     public init(data: Data, source: String) throws(JSONFileError) {
@@ -140,6 +140,7 @@ extension PracticeSettings {
         self.init()
         lastSection = try node.field("lastSection", of: object)?.string()
         speed = try node.field("speed", of: object)?.speed()
+        shadowSpeed = try node.field("shadowSpeed", of: object)?.speed()
         transposeCents = try node.field("transposeCents", of: object)?.wholeNumber(in: PracticeSettings.transposeRange)
         crossfadeMilliseconds = try node.field("crossfadeMs", of: object)?.wholeNumber(in: PracticeSettings.crossfadeRange)
         if let n = node.field("clickBPM", of: object) {

@@ -61,6 +61,7 @@ extension PracticeSettings {
         var fields: [(key: String, value: OrderedJSON)] = []
         if let lastSection { fields.append(("lastSection", .text(lastSection))) }
         if let speed { fields.append(("speed", .thousandths(speed))) }
+        if let shadowSpeed { fields.append(("shadowSpeed", .thousandths(shadowSpeed))) }
         if let transposeCents { fields.append(("transposeCents", .integer(transposeCents))) }
         if let crossfadeMilliseconds { fields.append(("crossfadeMs", .integer(crossfadeMilliseconds))) }
         if let clickTempo { fields.append(("clickBPM", .thousandths(clickTempo.milliBPM))) }
