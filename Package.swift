@@ -78,6 +78,7 @@ let package = Package(
         .target(name: "Jobs", dependencies: [
             "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
             "MIDIInput", "Control", "JackBackend", "AlsaBackend", "Remote",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // Shell completion candidates: presets, sounds, playlists, the sections of a file, MIDI maps, files.
         .target(name: "Completions", dependencies: ["Persistence", "RenderGraph", "Sounds"]),
@@ -86,7 +87,6 @@ let package = Package(
             "Jobs", "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Completions",
             "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player", "Remote",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"]),
 
@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "Control", "MIDI"]),
         .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
-        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "RenderGraph", "Remote", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
         .testTarget(name: "CompletionsTests", dependencies: ["Completions", "Persistence", "WoodshedCore"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Control"]),
