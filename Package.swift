@@ -26,7 +26,8 @@ let package = Package(
         .systemLibrary(name: "CAlsa", path: "Sources/CLibraries/CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CLibraries/CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
-        .systemLibrary(name: "CSystemd", path: "Sources/CLibraries/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // sd-bus's header (libsystemd-dev) for the types; libsystemd itself is loaded with dlopen on the first MPRIS object.
+        .target(name: "CSystemd", path: "Sources/CLibraries/CSystemd", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CLo", path: "Sources/CLibraries/CLo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
         .target(name: "CRealtimeSanitizer", path: "Sources/CLibraries/CRealtimeSanitizer"),
         // The version and install prefix, written by the Makefile at build time (scripts/build-info.sh).

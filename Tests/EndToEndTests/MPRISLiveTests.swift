@@ -116,6 +116,12 @@ struct MPRISLiveTests {
         let quit = try E2E.run("dbus-send", ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.woodshed",
                                              "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Quit"], environment: bus.environment)
         #expect(quit.status == 0, "\(quit.stderr)")
+        // A call Woodshed has no part for is an error reply naming it.
+        let open = try E2E.run("dbus-send", ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.woodshed.instance\(second.processIdentifier)",
+                                             "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player.OpenUri", "string:file:///x.wav"],
+                               environment: bus.environment)
+        #expect(open.status == 1)
+        #expect(open.stderr == "Error org.freedesktop.DBus.Error.NotSupported: Woodshed does not support OpenUri yet\n")
         #expect(PrivateJackServer.wait(timeout: 5) { !first.isRunning })
         #expect(first.terminationStatus == 0)
         #expect(second.isRunning)
