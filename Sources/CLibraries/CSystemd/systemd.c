@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdlib.h>
 
 static void *library;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -25,20 +26,30 @@ static void *real(const char *name) {
     return library ? dlsym(library, name) : NULL;
 }
 
-// Each function goes through the real one, found on its first call; `fail` is returned when
-// libsystemd cannot be loaded.
-#define FORWARD(type, name, parameters, arguments, fail) \
+// Each function goes through the real one (libsystemd's `symbol`), found on its first call;
+// `fail` is returned when libsystemd cannot be loaded.
+#define FORWARD_TO(type, name, symbol, parameters, arguments, fail) \
     type name parameters { \
         static void *forward; \
         void *f = __atomic_load_n(&forward, __ATOMIC_ACQUIRE); \
         if (!f) { \
-            if (!(f = real(#name))) return fail; \
+            if (!(f = real(symbol))) return fail; \
             __atomic_store_n(&forward, f, __ATOMIC_RELEASE); \
         } \
         return ((type (*) parameters)f) arguments; \
     }
+#define FORWARD(type, name, parameters, arguments, fail) FORWARD_TO(type, name, #name, parameters, arguments, fail)
 
-FORWARD(int, sd_bus_open_user, (sd_bus **ret), (ret), -ELIBACC)
+static FORWARD_TO(int, open_user, "sd_bus_open_user", (sd_bus **ret), (ret), -ELIBACC)
+
+/// The user's bus. With neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR set there is none
+/// to find: -ENOMEDIUM, as libsystemd says then, without loading it (a live command on a
+/// machine without a session bus never maps libsystemd).
+int sd_bus_open_user(sd_bus **ret) {
+    if (!getenv("DBUS_SESSION_BUS_ADDRESS") && !getenv("XDG_RUNTIME_DIR")) return -ENOMEDIUM;
+    return open_user(ret);
+}
+
 FORWARD(int, sd_bus_get_fd, (sd_bus *bus), (bus), -ELIBACC)
 FORWARD(int, sd_bus_add_object_vtable,
         (sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface, const sd_bus_vtable *vtable, void *userdata),
