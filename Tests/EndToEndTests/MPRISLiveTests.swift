@@ -34,14 +34,6 @@ struct MPRISLiveTests {
         return last
     }
 
-    /// A fresh folder (removed by the caller) with song.wav in it, `frames` numbered frames at 48 kHz.
-    static func song(frames: Int) throws -> (dir: URL, path: String) {
-        let dir = try E2E.tempDir()
-        let song = dir.appendingPathComponent("song.wav").path
-        try TestAudio.numberedWAV(song, frames: frames)
-        return (dir, song)
-    }
-
     /// Starts `woodshed play SONG ARGS` seeing `bus`, its state and data in `dir`, paused, as
     /// JACK client `name` with no port connected.
     static func play(_ server: PrivateJackServer, bus: PrivateSessionBus, dir: URL, song: String, name: String,
@@ -153,7 +145,7 @@ struct MPRISLiveTests {
         defer { bus.stop() }
         let server = try PrivateJackServer()
         defer { server.stop() }
-        let (dir, song) = try Self.song(frames: 192_000)
+        let (dir, song) = try LivePlay.folder(with: "song.wav", frames: 192_000)
         defer { try? FileManager.default.removeItem(at: dir) }
         for (name, from, to) in [("verse", "0", "3"), ("chorus", "3", "4")] {
             let added = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "add", name, from, to])
@@ -222,7 +214,7 @@ struct MPRISLiveTests {
         defer { bus.stop() }
         let server = try PrivateJackServer()
         defer { server.stop() }
-        let (dir, song) = try Self.song(frames: 96_000)
+        let (dir, song) = try LivePlay.folder(with: "song.wav", frames: 96_000)
         defer { try? FileManager.default.removeItem(at: dir) }
         for (i, (args, loop)) in [(["--repeat", "endless"], "Track\n"), (["--advance", "loop-all"], "Playlist\n")].enumerated() {
             let p = try Self.play(server, bus: bus, dir: dir, song: song, name: "wsmprisloop\(i)", ["--from", "0", "--to", "1"] + args)
