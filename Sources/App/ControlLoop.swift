@@ -42,6 +42,9 @@ public final class ControlLoop {
     public let wakePipe = WakePipe()
     private var timers: [Timer] = []
     private var inputs: [Input] = []
+    /// The wake pipe's descriptor, then the inputs', as `turn` polls them; emptied by `watch`
+    /// and `unwatch`, and listed again at the next turn.
+    private var watched: [Int32] = []
     private var wakeHandlers: [() -> Void] = []
     private var nextID = 0
     /// Set by `quit`: the first reason given.
@@ -97,12 +100,14 @@ public final class ControlLoop {
     public func watch(_ descriptor: Int32, _ action: @escaping () -> Void) -> InputID {
         nextID += 1
         inputs.append(Input(id: nextID, descriptor: descriptor, action: action))
+        watched = []
         return InputID(value: nextID)
     }
 
     /// Stops reading an input.
     public func unwatch(_ input: InputID) {
         inputs.removeAll { $0.id == input.value }
+        watched = []
     }
 
     /// Runs `action` each time another thread calls `wakePipe.wake()`.
@@ -134,8 +139,15 @@ public final class ControlLoop {
     public func turn() {
         if QuitSignal.requested.load(ordering: .relaxed) { quit(.quit) }
         guard end == nil else { return }
-        let watched = [wakePipe.readDescriptor] + inputs.map(\.descriptor)
+        // The descriptors are listed anew only when an input comes or goes (most turns are a timer's).
+        if watched.isEmpty { watched = [wakePipe.readDescriptor] + inputs.map(\.descriptor) }
         let ready = poller.wait(for: watched, timeoutMilliseconds: sleepMilliseconds())
+        if !ready.isEmpty { handle(ready) }
+        fireDueTimers()
+    }
+
+    /// The wake pipe's and the inputs' handlers, for the descriptors `ready` (indices into `watched`).
+    private func handle(_ ready: [Int]) {
         let readyInputs = ready.filter { $0 > 0 }.map { inputs[$0 - 1].id }
         if ready.contains(0) {
             wakePipe.drain()
@@ -145,31 +157,39 @@ public final class ControlLoop {
         for id in readyInputs where end == nil {
             inputs.first { $0.id == id }?.action()
         }
-        fireDueTimers()
     }
 
     /// The poll timeout: the time to the next timer, rounded up to whole milliseconds (so the
     /// loop never wakes before it and turns idle); −1 (no limit) without timers.
     func sleepMilliseconds() -> Int32 {
-        guard let next = timers.map(\.deadline).min() else { return -1 }
+        guard let next = timers.lazy.map(\.deadline).min() else { return -1 }
         let left = max(next - clock.nanoseconds, 0)
         return Int32(clamping: (left + 999_999) / 1_000_000)
     }
 
     private func fireDueTimers() {
         let now = clock.nanoseconds
+        guard let first = timers.firstIndex(where: { $0.deadline <= now }) else { return }
+        // Most turns fire one timer (the status refresh): then there is no list to sort.
+        if !timers[(first + 1)...].contains(where: { $0.deadline <= now }) {
+            if end == nil { fire(timers[first], now: now) }
+            return
+        }
         // Only the timers due now: one added or rescheduled by an action waits for the next turn.
         let due = timers.filter { $0.deadline <= now }.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
-        for timer in due where end == nil {
-            guard let i = timers.firstIndex(where: { $0.id == timer.id }) else { continue }  // cancelled meanwhile
-            if let interval = timer.interval {
-                var next = timer.deadline + interval
-                if next <= now { next = now + interval }
-                timers[i].deadline = next
-            } else {
-                timers.remove(at: i)
-            }
-            timer.action()
+        for timer in due where end == nil { fire(timer, now: now) }
+    }
+
+    /// Runs a due timer, rescheduled first (a one-shot removed), unless it was cancelled meanwhile.
+    private func fire(_ timer: Timer, now: Int64) {
+        guard let i = timers.firstIndex(where: { $0.id == timer.id }) else { return }
+        if let interval = timer.interval {
+            var next = timer.deadline + interval
+            if next <= now { next = now + interval }
+            timers[i].deadline = next
+        } else {
+            timers.remove(at: i)
         }
+        timer.action()
     }
 }

@@ -11,10 +11,14 @@ public protocol InputPoller: AnyObject {
 
 /// poll(2). Control thread.
 public final class SystemPoller: InputPoller {
+    /// poll(2)'s array, kept from one wait to the next (no allocation per turn).
+    private var fds: [pollfd] = []
+
     public init() {}
 
     public func wait(for descriptors: [Int32], timeoutMilliseconds: Int32) -> [Int] {
-        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        fds.removeAll(keepingCapacity: true)
+        for d in descriptors { fds.append(pollfd(fd: d, events: Int16(POLLIN), revents: 0)) }
         let n = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
         guard n > 0 else { return [] }
         let ready = Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL)

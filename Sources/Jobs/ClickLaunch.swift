@@ -108,4 +108,12 @@ public struct ClickLaunch {
         engine.run(controller)
         midiSetup.close()
     }
+
+    /// `--transport` read: free, follow or master.
+    public static func transportMode(_ text: String) throws(OptionProblem) -> TransportMode {
+        guard let mode = TransportMode(rawValue: text) else {
+            throw OptionProblem("--transport must be free, follow or master, not '\(text)'")
+        }
+        return mode
+    }
 }

@@ -13,4 +13,9 @@ public enum ClickLevels {
         let f = v.map { $0! }
         return (f[0], f.count > 1 ? f[1] : 1, f.count > 2 ? f[2] : (f.count > 1 ? f[1] : 1))
     }
+
+    /// `--volume`: the master volume, 0 to 4 (1 = unity).
+    public static func checkVolume(_ volume: Float) throws(OptionProblem) {
+        if !(0...4).contains(volume) { throw OptionProblem("--volume \(volume) is out of range: use 0 to 4") }
+    }
 }

@@ -1,3 +1,5 @@
+import WoodshedCore
+
 /// What to click, as the user asked: tempo, meter, pattern, or a tempo map or preset; the
 /// sound; the bars, count-in and subdivision. Any thread.
 public struct ClickRequest: Sendable {
@@ -22,5 +24,22 @@ public struct ClickRequest: Sendable {
         self.map = map
         self.preset = preset
         self.sound = sound
+    }
+
+    /// The options checked together before anything opens (`volume` and `levels`: the click's
+    /// `--volume` and `--levels`): a map or a preset with what it sets itself, a value out of range.
+    public func check(volume: Float, levels: String?) throws(OptionProblem) {
+        if map != nil && preset != nil { throw OptionProblem("give --map or --preset, not both") }
+        if map != nil && (tempo != nil || meter != nil || pattern != nil) {
+            throw OptionProblem("--map sets tempo, meter and pattern itself; leave out the tempo, --meter and --pattern")
+        }
+        if preset != nil && (meter != nil || pattern != nil) {
+            throw OptionProblem("--preset sets meter and pattern itself; leave out --meter and --pattern")
+        }
+        try OptionRange.bars.checkOption(bars)
+        try OptionRange.countIn.checkOption(countIn)
+        try OptionRange.subdivide.checkOption(subdivide)
+        try ClickLevels.checkVolume(volume)
+        _ = try ClickLevels.volumes(levels)
     }
 }

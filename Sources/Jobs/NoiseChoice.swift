@@ -42,4 +42,12 @@ public struct NoiseChoice {
             throw ValidationErrorMessage(e.description)
         }
     }
+
+    /// `--level` and `--fade` checked before a preset is read or anything opens.
+    public static func check(level: Double?, fade: String?) throws(OptionProblem) {
+        if let level, !NoiseGenerator.levelRange.contains(level) { throw OptionProblem(NoiseError.levelOutOfRange(level).description) }
+        if let fade, fade != "0", DurationText.seconds(fade) == nil {
+            throw OptionProblem("--fade takes a time such as 20s, or 0, not '\(fade)'")
+        }
+    }
 }

@@ -60,4 +60,21 @@ public struct PlayRequest: Sendable {
             return error.description
         }
     }
+
+    /// Every value read before a file is opened (`play`, `render --play`, `render-cost --play`):
+    /// the first wrong one is a one-line problem naming the option and the value.
+    public func check() throws(OptionProblem) {
+        try OptionRange.checkPasses(`repeat`)
+        try OptionRange.crossfade.checkOption(crossfade)
+        try OptionRange.beatsPerBar.checkOption(beatsPerBar)
+        guard ["faster", "finer"].contains(engine) else { throw OptionProblem("--engine must be faster or finer") }
+        if section != nil && (from != nil || to != nil) { throw OptionProblem("give --section NAME or --from/--to, not both") }
+        if let problem = Self.problem(times: [from, to, clickOffset].compactMap { $0 }, click: click, speed: speed, gap: gap, plan: plan) {
+            throw OptionProblem(problem)
+        }
+        if let transpose { do { _ = try Self.transposeCents(transpose) } catch { throw OptionProblem("\(error)") } }
+        if let advance, RepeatPlan.Advance(rawValue: advance) == nil {
+            throw OptionProblem("--advance '\(advance)' is not valid: use next, stop or loop-all")
+        }
+    }
 }

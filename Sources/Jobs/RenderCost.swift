@@ -142,4 +142,13 @@ public struct RenderCost {
         let text = String(decoding: data, as: UTF8.self)
         return String(text.dropFirst().dropLast())
     }
+
+    /// The block, length and rate checked before anything is built.
+    public func check() throws(OptionProblem) {
+        if !(seconds > 0 && seconds <= Double(OptionRange.longestSeconds)) {
+            throw OptionProblem("--seconds \(seconds) is out of range: use more than 0 and at most \(OptionRange.longestSeconds)")
+        }
+        guard (1...8192).contains(block) else { throw OptionProblem("--block \(block) is out of range: use 1 to 8192") }
+        guard (8_000...384_000).contains(rate) else { throw OptionProblem("rate \(rate) is not supported: use 8000 to 384000 Hz") }
+    }
 }

@@ -68,4 +68,13 @@ public struct ShadowRequest {
         setup.usePlan(shadowPlan)
         return setup
     }
+
+    /// Every value read before the file is opened; `split`: `--split`'s text (only silence).
+    public func check(split: String?) throws(OptionProblem) {
+        try OptionRange.checkPasses(`repeat`)
+        if let split, split != "silence" { throw OptionProblem("--split takes silence, not '\(split)'") }
+        if subs != nil && split != nil { throw OptionProblem("give --subs or --split, not both") }
+        try OptionRange.crossfade.checkOption(crossfade)
+        if let problem = PlayRequest.problem(speed: speed, gap: gap, plan: plan) { throw OptionProblem(problem) }
+    }
 }

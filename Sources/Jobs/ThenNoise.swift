@@ -18,4 +18,14 @@ public struct ThenNoise: Sendable, Equatable {
 
     /// The title shown while it plays: "Brown Noise".
     public var title: String { "\(color) noise".capitalized }
+
+    /// `--then-noise` as `playlist play` takes it (nil: not given); a bad value, or noise after
+    /// `--repeat-all` (which never ends), is a problem.
+    public static func option(_ text: String?, repeatAll: Bool) throws(OptionProblem) -> ThenNoise? {
+        guard let text else { return nil }
+        let noise: ThenNoise
+        do { noise = try ThenNoise(parsing: text) } catch { throw OptionProblem(error.description) }
+        if repeatAll { throw OptionProblem("--repeat-all never ends, so --then-noise would never start") }
+        return noise
+    }
 }

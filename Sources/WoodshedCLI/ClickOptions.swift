@@ -23,18 +23,7 @@ struct ClickOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Volume of accent,normal,subdivision clicks, e.g. 1,0.8,0.5.") var levels: String?
 
     func validate() throws {
-        if map != nil && preset != nil { throw ValidationError("give --map or --preset, not both") }
-        if map != nil && (tempo != nil || meter != nil || pattern != nil) {
-            throw ValidationError("--map sets tempo, meter and pattern itself; leave out the tempo, --meter and --pattern")
-        }
-        if preset != nil && (meter != nil || pattern != nil) {
-            throw ValidationError("--preset sets meter and pattern itself; leave out --meter and --pattern")
-        }
-        try OptionRange.bars.validate(bars)
-        try OptionRange.countIn.validate(countIn)
-        try OptionRange.subdivide.validate(subdivide)
-        if !(0...4).contains(volume) { throw ValidationError("--volume \(volume) is out of range: use 0 to 4") }
-        _ = try levelVolumes()
+        try usage { try request.check(volume: volume, levels: levels) }
     }
 
     /// The options as a request for `ClickSetup`.

@@ -1,7 +1,5 @@
-import App
 import ArgumentParser
-import Foundation
-import Remote
+import Jobs
 
 /// `woodshed ctl ACTION [ARG]`: one action to the running instance, then its state in one
 /// line; `woodshed ctl status [--json]`. Main thread.
@@ -30,11 +28,6 @@ struct CtlSubcommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let address = action == "status" ? "/woodshed/state" : OSCCommands.prefix + action
-        if action == "status", argument != nil { throw ValidationError("status takes no argument") }
-        let arguments: [OSCArgument] = argument.map { a in Double(a).map { .double($0) } ?? .string(a) }.map { [$0] } ?? []
-        let client = ControlClient(folder: InstanceFolder(environment: ProcessInfo.processInfo.environment))
-        let state = try client.request(OSCMessage(address, arguments), instance: instance)
-        print(json ? StateText.json(state) : StateText.line(state))
+        print(try usage { try CtlRequest(action: action, argument: argument, instance: instance, json: json).run() })
     }
 }

@@ -1,6 +1,5 @@
 import Jobs
 import ArgumentParser
-import RenderGraph
 
 /// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R (or ALSA's two
 /// channels), generated on the render thread, for a set time with a fade-out at the end. Main thread.
@@ -24,41 +23,19 @@ struct NoiseSubcommand: ParsableCommand {
     // Values are taken as they are, even with a leading "-" (a level is negative), rather than
     // read as an option.
     @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default -18, or the preset's).") var level: Double?
-    @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m, at most 24h (with a fade-out).")
-    var duration: String?
     @Option(name: .long, parsing: .unconditional, help: "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none).")
     var fade: String?
-    @Option(name: .long, parsing: .singleValue,
-            help: "Connect music_L and music_R to these JACK ports (two, or comma-separated). Default: the first two physical playback ports.")
-    var connect: [String] = []
-    @Flag(name: .long, help: "Do not connect the ports; leave routing to you.") var noConnect = false
-    @OptionGroup var jack: JackServerOptions
-    @OptionGroup(title: "Audio output") var output: BackendOptions
+    @OptionGroup(title: "Output") var output: LiveOutputOptions
     @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
-
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
 
-    @OptionGroup(title: "Remote control") var remote: RemoteOptions
-
     func validate() throws {
-        if let level, !NoiseGenerator.levelRange.contains(level) { throw ValidationError(NoiseError.levelOutOfRange(level).description) }
-        if let duration, DurationText.seconds(duration) == nil {
-            throw ValidationError(DurationText.invalid("--for", duration))
-        }
-        if let fade, fade != "0", DurationText.seconds(fade) == nil {
-            throw ValidationError("--fade takes a time such as 20s, or 0, not '\(fade)'")
-        }
-        if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
+        try usage { try NoiseChoice.check(level: level, fade: fade); try output.request.check() }
         _ = try NotchOption.parse(notch)
     }
 
     func run() throws {
-        var launch = NoiseLaunch(color: color, level: level, duration: duration, fade: fade, connect: connect, noConnect: noConnect,
-                                 jackName: jack.jackName, server: jack.server, scope: scope)
-        launch.oscPort = remote.osc
-        launch.oscBind = remote.oscBind
-        launch.backend = output.choice
-        launch.alsaDevice = output.alsaDevice
+        var launch = NoiseLaunch(color: color, level: level, fade: fade, scope: scope, output: output.request)
         launch.notch = try NotchOption.parse(notch)
         try launch.run()
     }

@@ -30,19 +30,7 @@ struct PlayOptions: ParsableArguments {
     @Option(name: .long, help: "Time-stretch engine: faster (Rubber Band R2) or finer (R3).") var engine: String = "faster"
 
     func validate() throws {
-        try OptionRange.validatePasses(`repeat`)
-        try OptionRange.crossfade.validate(crossfade)
-        try OptionRange.beatsPerBar.validate(beatsPerBar)
-        guard ["faster", "finer"].contains(engine) else { throw ValidationError("--engine must be faster or finer") }
-        if section != nil && (from != nil || to != nil) { throw ValidationError("give --section NAME or --from/--to, not both") }
-        // Every value is read here too, so that a bad one is refused before the file is opened.
-        if let problem = PlayRequest.problem(times: [from, to, clickOffset].compactMap { $0 }, click: click, speed: speed, gap: gap, plan: plan) {
-            throw ValidationError(problem)
-        }
-        if let transpose { do { _ = try PlayRequest.transposeCents(transpose) } catch { throw ValidationError("\(error)") } }
-        if let advance, RepeatPlan.Advance(rawValue: advance) == nil {
-            throw ValidationError("--advance '\(advance)' is not valid: use next, stop or loop-all")
-        }
+        try usage { try request.check() }
     }
 
     /// The options as a request for `PlaySetup`.

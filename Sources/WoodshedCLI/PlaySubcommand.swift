@@ -41,7 +41,7 @@ struct PlaySubcommand: ParsableCommand {
     @OptionGroup var diagnostics: DiagnosticsOptions
 
     func validate() throws {
-        try OptionRange.countIn.validate(countIn)
+        try usage { try OptionRange.countIn.checkOption(countIn) }
     }
 
     func run() throws {

@@ -26,18 +26,13 @@ struct PlaylistPlay: ParsableCommand {
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
 
-    /// `--then-noise` read, a bad value as a usage error.
-    var noise: ThenNoise? {
-        get throws { do { return try thenNoise.map(ThenNoise.init(parsing:)) } catch { throw ValidationError(error.description) } }
-    }
-
     func validate() throws {
-        _ = try noise
-        if thenNoise != nil && repeatAll { throw ValidationError("--repeat-all never ends, so --then-noise would never start") }
+        _ = try usage { try ThenNoise.option(thenNoise, repeatAll: repeatAll) }
     }
 
     func run() throws {
-        try PlayLaunch(output: output.request, midi: midi.request)
-            .playlist(name, shuffle: shuffle, repeatAll: repeatAll, thenNoise: try noise, debug: diagnostics.start())
+        try PlayLaunch(output: output.request, midi: midi.request).playlist(
+            name, shuffle: shuffle, repeatAll: repeatAll, thenNoise: usage { try ThenNoise.option(thenNoise, repeatAll: repeatAll) },
+            debug: diagnostics.start())
     }
 }

@@ -25,15 +25,12 @@ struct RenderCostSubcommand: ParsableCommand {
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
 
     func validate() throws {
-        if !(seconds > 0 && seconds <= Double(OptionRange.longestSeconds)) {
-            throw ValidationError("--seconds \(seconds) is out of range: use more than 0 and at most \(OptionRange.longestSeconds)")
-        }
-        guard (1...8192).contains(block) else { throw ValidationError("--block \(block) is out of range: use 1 to 8192") }
-        guard (8_000...384_000).contains(rate) else { throw ValidationError("rate \(rate) is not supported: use 8000 to 384000 Hz") }
+        try usage { try cost.check() }
     }
 
+    private var cost: RenderCost { RenderCost(block: block, seconds: seconds, rate: rate) }
+
     func run() throws {
-        let cost = RenderCost(block: block, seconds: seconds, rate: rate)
         if let play {
             print(try cost.player(path: play, request: practice.request))
         } else if let noise {

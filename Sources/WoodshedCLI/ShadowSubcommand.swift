@@ -47,16 +47,16 @@ struct ShadowSubcommand: ParsableCommand {
     @OptionGroup var diagnostics: DiagnosticsOptions
 
     func validate() throws {
-        try OptionRange.validatePasses(`repeat`)
-        if let split, split != "silence" { throw ValidationError("--split takes silence, not '\(split)'") }
-        if subs != nil && split != nil { throw ValidationError("give --subs or --split, not both") }
-        try OptionRange.crossfade.validate(crossfade)
-        if let problem = PlayRequest.problem(speed: speed, gap: gap, plan: plan) { throw ValidationError(problem) }
+        try usage { try request.check(split: split) }
+    }
+
+    /// The options as a request for `PlayLaunch.shadow`.
+    var request: ShadowRequest {
+        ShadowRequest(file: file, subs: subs, split: split != nil, repeat: `repeat`, gap: gap, speed: speed, plan: plan,
+                      listenFirst: listenFirst, blind: blind, wait: wait, sentence: sentence, crossfade: crossfade)
     }
 
     func run() throws {
-        let request = ShadowRequest(file: file, subs: subs, split: split != nil, repeat: `repeat`, gap: gap, speed: speed, plan: plan,
-                                    listenFirst: listenFirst, blind: blind, wait: wait, sentence: sentence, crossfade: crossfade)
         try PlayLaunch(output: output.request, midi: midi.request).shadow(request, debug: diagnostics.start())
     }
 }

@@ -1,4 +1,5 @@
 import App
+import Jobs
 import Persistence
 import ArgumentParser
 
@@ -24,7 +25,7 @@ public struct Woodshed: ParsableCommand {
     /// for its actions itself).
     public static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        let path = CommandSuggestion.commandPath(of: arguments, root: Self.self)
+        let path = CommandSuggestion.commandPath(of: arguments, root: CommandTree(Self.self))
         if let problem = path.problem {
             writeStderr("Error: \(problem)\n")
             Self.exit(withError: ExitCode.validationFailure)

@@ -34,6 +34,23 @@ struct MPRISLiveTests {
         return last
     }
 
+    /// Starts `woodshed play SONG ARGS` seeing `bus`, its state and data in `dir`, paused, as
+    /// JACK client `name` with no port connected.
+    static func play(_ server: PrivateJackServer, bus: PrivateSessionBus, dir: URL, song: String, name: String,
+                     _ args: [String] = []) throws -> Process {
+        try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)"] + LivePlay.environment(dir)
+                         + [E2E.woodshed, "play", song] + args + ["--pause", "--no-connect", "--jack-name", name])
+    }
+
+    /// Starts `dbus-monitor` on `bus` for the signals `rule` matches and waits until it listens
+    /// (it has printed its own NameAcquired signal); returns it and what it has printed so far,
+    /// its white space squeezed to one space.
+    static func monitor(_ server: PrivateJackServer, bus: PrivateSessionBus, _ rule: String) throws -> (Process, () -> String) {
+        let monitor = try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "dbus-monitor", "--session", rule])
+        #expect(PrivateJackServer.wait(timeout: 5) { server.output(of: monitor).stdout.contains("NameAcquired") })
+        return (monitor, { server.output(of: monitor).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ") })
+    }
+
     @Test("status, next/previous (±1 BPM), play-pause, volume, Rate (tempo over the start's) and the metadata read back", .timeLimit(.minutes(2)))
     func drivesTheClick() throws {
         let bus = try PrivateSessionBus()
@@ -91,6 +108,12 @@ struct MPRISLiveTests {
         let quit = try E2E.run("dbus-send", ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.woodshed",
                                              "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Quit"], environment: bus.environment)
         #expect(quit.status == 0, "\(quit.stderr)")
+        // A call Woodshed has no part for is an error reply naming it.
+        let open = try E2E.run("dbus-send", ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.woodshed.instance\(second.processIdentifier)",
+                                             "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player.OpenUri", "string:file:///x.wav"],
+                               environment: bus.environment)
+        #expect(open.status == 1)
+        #expect(open.stderr == "Error org.freedesktop.DBus.Error.NotSupported: Woodshed does not support OpenUri yet\n")
         #expect(PrivateJackServer.wait(timeout: 5) { !first.isRunning })
         #expect(first.terminationStatus == 0)
         #expect(second.isRunning)
@@ -122,16 +145,13 @@ struct MPRISLiveTests {
         defer { bus.stop() }
         let server = try PrivateJackServer()
         defer { server.stop() }
-        let dir = try E2E.tempDir()
+        let (dir, song) = try LivePlay.folder(with: "song.wav", frames: 192_000)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("song.wav").path
-        try TestAudio.numberedWAV(song, frames: 192_000)
         for (name, from, to) in [("verse", "0", "3"), ("chorus", "3", "4")] {
             let added = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "add", name, from, to])
             try #require(added.status == 0, "\(added.stderr)")
         }
-        let p = try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)"] + LivePlay.environment(dir)
-                                 + [E2E.woodshed, "play", song, "--pause", "--no-connect", "--jack-name", "wsmprisplay"])
+        let p = try Self.play(server, bus: bus, dir: dir, song: song, name: "wsmprisplay")
         defer { PrivateJackServer.terminate(p) }
         #expect(try Self.await(bus, "woodshed\n", "-l") == "woodshed\n", "\(server.output(of: p))")
         #expect(try Self.playerctl(bus, "-p", "woodshed", "status") == "Paused\n")
@@ -149,12 +169,9 @@ struct MPRISLiveTests {
         #expect(try Self.playerctl(bus, "-p", "woodshed", "metadata", "xesam:url") == "\(URL(fileURLWithPath: song).absoluteString)\n")
         // Paused in the verse (0–3 s): SetPosition to 2 s is said at once (Seeked), and
         // heard from there when it plays again (Position, a moment later).
-        let monitor = try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "dbus-monitor", "--session",
-                                                        "type='signal',member='Seeked'"])
+        let (monitor, seen) = try Self.monitor(server, bus: bus, "type='signal',member='Seeked'")
         defer { PrivateJackServer.terminate(monitor) }
-        #expect(PrivateJackServer.wait(timeout: 5) { server.output(of: monitor).stdout.contains("NameAcquired") })
         _ = try Self.playerctl(bus, "-p", "woodshed", "position", "2")
-        let seen = { server.output(of: monitor).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         // A jump is whole milliseconds from where the play head is: within half of one of 2 s.
         let seeked = /path=\/org\/mpris\/MediaPlayer2; interface=org.mpris.MediaPlayer2.Player; member=Seeked int64 (\d+)/
         #expect(PrivateJackServer.wait(timeout: 5) { seen().firstMatch(of: seeked) != nil }, "\(seen())")
@@ -176,13 +193,8 @@ struct MPRISLiveTests {
         let p = try Self.click(server, bus: bus, name: "wsmprissignals", ["132", "--meter", "7/8"])
         defer { PrivateJackServer.terminate(p) }
         #expect(try Self.await(bus, "woodshed\n", "-l") == "woodshed\n")
-        let monitor = try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "dbus-monitor", "--session",
-                                                        "type='signal',member='PropertiesChanged',path='/org/mpris/MediaPlayer2'"])
+        let (monitor, seen) = try Self.monitor(server, bus: bus, "type='signal',member='PropertiesChanged',path='/org/mpris/MediaPlayer2'")
         defer { PrivateJackServer.terminate(monitor) }
-        // dbus-monitor is listening once it has printed its own NameAcquired signal.
-        #expect(PrivateJackServer.wait(timeout: 5) { server.output(of: monitor).stdout.contains("NameAcquired") })
-        // What the monitor printed, its indentation squeezed to one space.
-        let seen = { server.output(of: monitor).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let signal = "path=/org/mpris/MediaPlayer2; interface=org.freedesktop.DBus.Properties; member=PropertiesChanged "
             + "string \"org.mpris.MediaPlayer2.Player\" array [ dict entry( string "
         _ = try Self.playerctl(bus, "-p", "woodshed", "next")
@@ -202,14 +214,10 @@ struct MPRISLiveTests {
         defer { bus.stop() }
         let server = try PrivateJackServer()
         defer { server.stop() }
-        let dir = try E2E.tempDir()
+        let (dir, song) = try LivePlay.folder(with: "song.wav", frames: 96_000)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("song.wav").path
-        try TestAudio.numberedWAV(song, frames: 96_000)
         for (i, (args, loop)) in [(["--repeat", "endless"], "Track\n"), (["--advance", "loop-all"], "Playlist\n")].enumerated() {
-            let p = try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)"] + LivePlay.environment(dir)
-                                     + [E2E.woodshed, "play", song, "--from", "0", "--to", "1", "--pause", "--no-connect",
-                                        "--jack-name", "wsmprisloop\(i)"] + args)
+            let p = try Self.play(server, bus: bus, dir: dir, song: song, name: "wsmprisloop\(i)", ["--from", "0", "--to", "1"] + args)
             defer { PrivateJackServer.terminate(p) }
             #expect(try Self.await(bus, "woodshed\n", "-l") == "woodshed\n", "\(server.output(of: p))")
             #expect(try Self.playerctl(bus, "-p", "woodshed", "loop") == loop, "\(args)")

@@ -33,9 +33,7 @@ struct NotchLiveTests {
         let p = try LivePlay.start(server, name: "wsnotch", dir: dir, options)
         defer { PrivateJackServer.terminate(p) }
         let wav = dir.appendingPathComponent("music.wav").path
-        try JackRecording.buildTools.get()
-        let recorder = try server.spawn(JackRecording.frameRecorder, ["-o", wav, "-s", "4", "-n", "recnotch", "wsnotch:music_L", "wsnotch:music_R"])
-        _ = PrivateJackServer.wait(timeout: 5) { server.ports().contains { $0.hasPrefix("recnotch:") } }
+        let recorder = try JackRecording.start(server: server, client: "recnotch", ports: ["wsnotch:music_L", "wsnotch:music_R"], seconds: 4, to: wav)
         let sent = try MIDIPeers.send(server: server, to: "wsnotch:midi_in", events: LivePlay.press(60, at: 0), lead: 24_000)
         _ = PrivateJackServer.wait(timeout: 15) { !p.isRunning }
         _ = PrivateJackServer.wait(timeout: 15) { !recorder.isRunning }

@@ -31,6 +31,14 @@ enum LivePlay {
         return p
     }
 
+    /// A fresh folder (removed by the caller) holding `name`: `frames` numbered frames at 48 kHz.
+    static func folder(with name: String, frames: Int) throws -> (dir: URL, song: String) {
+        let dir = try E2E.tempDir()
+        let song = dir.appendingPathComponent(name).path
+        try TestAudio.numberedWAV(song, frames: frames)
+        return (dir, song)
+    }
+
     static func environment(_ dir: URL) -> [String] {
         ["XDG_DATA_HOME=\(dir.path)/data", "XDG_STATE_HOME=\(dir.path)/state",
          "XDG_CONFIG_HOME=\(dir.path)/config", "XDG_CACHE_HOME=\(dir.path)/cache"]
@@ -64,17 +72,13 @@ struct PlayLiveTests {
     func threePassesOnce() throws -> JackRecording? {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
-        let dir = try E2E.tempDir()
+        let (dir, song) = try LivePlay.folder(with: "indexed.wav", frames: 96_000)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("indexed.wav").path
-        try TestAudio.numberedWAV(song, frames: 96_000)
         let p = try LivePlay.start(server, name: "wsplay", dir: dir,
                                    [song, "--from", "0.5", "--to", "1.25", "--repeat", "3", "--crossfade", "0"])
         defer { PrivateJackServer.terminate(p) }
         let wav = dir.appendingPathComponent("music.wav").path
-        try JackRecording.buildTools.get()
-        let recorder = try server.spawn(JackRecording.frameRecorder, ["-o", wav, "-s", "6", "-n", "recplay", "wsplay:music_L", "wsplay:music_R", "wsplay:click"])
-        _ = PrivateJackServer.wait(timeout: 5) { server.ports().contains { $0.hasPrefix("recplay:") } }
+        let recorder = try JackRecording.start(server: server, client: "recplay", ports: ["wsplay:music_L", "wsplay:music_R", "wsplay:click"], seconds: 6, to: wav)
         let sent = try MIDIPeers.send(server: server, to: "wsplay:midi_in", events: LivePlay.press(60, at: 0), lead: 24_000)
         // It quits by itself at the end of the program.
         let ended = PrivateJackServer.wait(timeout: 15) { !p.isRunning }
@@ -126,16 +130,12 @@ struct PlayLiveTests {
     func speedChangeOnce() throws -> JackRecording? {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
-        let dir = try E2E.tempDir()
+        let (dir, song) = try LivePlay.folder(with: "indexed.wav", frames: 240_000)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("indexed.wav").path
-        try TestAudio.numberedWAV(song, frames: 240_000)
         let p = try LivePlay.start(server, name: "wsspeed", dir: dir, [song, "--from", "0.5", "--crossfade", "0"])
         defer { PrivateJackServer.terminate(p) }
         let wav = dir.appendingPathComponent("music.wav").path
-        try JackRecording.buildTools.get()
-        let recorder = try server.spawn(JackRecording.frameRecorder, ["-o", wav, "-s", "3", "-n", "recspeed", "wsspeed:music_L"])
-        _ = PrivateJackServer.wait(timeout: 5) { server.ports().contains { $0.hasPrefix("recspeed:") } }
+        let recorder = try JackRecording.start(server: server, client: "recspeed", ports: ["wsspeed:music_L"], seconds: 3, to: wav)
         let sent = try MIDIPeers.send(server: server, to: "wsspeed:midi_in",
                                       events: LivePlay.press(60, at: 0) + LivePlay.press(62, at: 36_000), lead: 24_000)
         _ = PrivateJackServer.wait(timeout: 15) { !recorder.isRunning }
@@ -192,10 +192,8 @@ struct PlayLiveTests {
     func cutShortWhilePlaying() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
-        let dir = try E2E.tempDir()
+        let (dir, song) = try LivePlay.folder(with: "lesson.wav", frames: 20 * 48_000)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("lesson.wav").path
-        try TestAudio.numberedWAV(song, frames: 20 * 48_000)
         let p = try LivePlay.start(server, name: "wscut", dir: dir, [song])
         defer { PrivateJackServer.terminate(p) }
         // Keep the header and the first 3 s (4 bytes a frame).
@@ -224,9 +222,7 @@ struct PlayLiveTests {
         let p = try LivePlay.start(server, name: "wstimer", dir: dir, [song, "--for", "3s"])
         defer { PrivateJackServer.terminate(p) }
         let wav = dir.appendingPathComponent("music.wav").path
-        try JackRecording.buildTools.get()
-        let recorder = try server.spawn(JackRecording.frameRecorder, ["-o", wav, "-s", "5", "-n", "rectimer", "wstimer:music_L"])
-        _ = PrivateJackServer.wait(timeout: 5) { server.ports().contains { $0.hasPrefix("rectimer:") } }
+        let recorder = try JackRecording.start(server: server, client: "rectimer", ports: ["wstimer:music_L"], seconds: 5, to: wav)
         _ = try MIDIPeers.send(server: server, to: "wstimer:midi_in", events: LivePlay.press(60, at: 0), lead: 4_800)
         let quit = PrivateJackServer.wait(timeout: 10) { !p.isRunning }
         #expect(quit && p.terminationStatus == 0, "\(server.output(of: p))")
@@ -251,10 +247,8 @@ struct PlayLiveTests {
     func markedSectionIsSaved() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
-        let dir = try E2E.tempDir()
+        let (dir, song) = try LivePlay.folder(with: "indexed.wav", frames: 240_000)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("indexed.wav").path
-        try TestAudio.numberedWAV(song, frames: 240_000)
         let p = try LivePlay.start(server, name: "wsmark", dir: dir, [song])
         defer { PrivateJackServer.terminate(p) }
         // Play at 0, mark in 1 s later, mark out at 2.5 s.

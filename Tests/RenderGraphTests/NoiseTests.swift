@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RenderGraph
+import WoodshedTestSupport
 
 /// What a long noise render measured: level, mean, peak, and the spectrum's slope. Test only.
 struct NoiseMeasurement: CustomStringConvertible {
@@ -77,13 +78,11 @@ final class Welch {
     private(set) var count = 0
     private var power = [Double](repeating: 0, count: Welch.size / 2 + 1)
     private let window: [Double]
-    private let cosines: [Double], sines: [Double]
+    private let fourier = FourierTransform(size: Welch.size)
 
     init() {
         let n = Welch.size
         window = (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n)) }
-        cosines = (0..<(n / 2)).map { cos(-2 * Double.pi * Double($0) / Double(n)) }
-        sines = (0..<(n / 2)).map { sin(-2 * Double.pi * Double($0) / Double(n)) }
     }
 
     /// Adds the power spectrum of `x[0..<size]`.
@@ -95,42 +94,11 @@ final class Welch {
                 window.withUnsafeBufferPointer { w in
                     for k in 0..<n { r[k] = Double(x[k]) * w[k] }
                 }
-                cosines.withUnsafeBufferPointer { c in
-                    sines.withUnsafeBufferPointer { s in Welch.fft(r, i, c, s) }
-                }
+                fourier.transform(r, i)
                 for k in 0...(n / 2) { power[k] += r[k] * r[k] + i[k] * i[k] }
             }
         }
         count += 1
-    }
-
-    /// In place, iterative radix-2, with twiddles e^(−2πik/n) from the tables.
-    static func fft(_ re: UnsafeMutableBufferPointer<Double>, _ im: UnsafeMutableBufferPointer<Double>,
-                    _ cosines: UnsafeBufferPointer<Double>, _ sines: UnsafeBufferPointer<Double>) {
-        let n = re.count
-        var j = 0
-        for i in 1..<n {
-            var bit = n >> 1
-            while j & bit != 0 { j ^= bit; bit >>= 1 }
-            j |= bit
-            if i < j { re.swapAt(i, j); im.swapAt(i, j) }
-        }
-        var len = 2
-        while len <= n {
-            let half = len / 2, step = n / len
-            var s = 0
-            while s < n {
-                for m in 0..<half {
-                    let wr = cosines[m * step], wi = sines[m * step]
-                    let a = s + m, b = a + half
-                    let tr = re[b] * wr - im[b] * wi, ti = re[b] * wi + im[b] * wr
-                    re[b] = re[a] - tr; im[b] = im[a] - ti
-                    re[a] += tr; im[a] += ti
-                }
-                s += len
-            }
-            len *= 2
-        }
     }
 
     /// The slope in dB per octave of a least-squares line through (log2 f, 10·log10 P) for 20

@@ -1,4 +1,5 @@
 import Foundation
+import WoodshedTestSupport
 
 /// Frequency of the strongest partial, for tests. Any thread.
 enum Spectrum {
@@ -55,33 +56,7 @@ enum Spectrum {
         for i in 0..<n {
             re[i] = Double(x[i]) * (0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(n)))
         }
-        fft(&re, &im)
+        FourierTransform(size: n).transform(&re, &im)
         return ((0..<n).map { (re[$0] * re[$0] + im[$0] * im[$0]).squareRoot() + 1e-300 }, n)
-    }
-
-    /// In-place iterative radix-2 FFT.
-    private static func fft(_ re: inout [Double], _ im: inout [Double]) {
-        let n = re.count
-        var j = 0
-        for i in 1..<n {
-            var bit = n >> 1
-            while j & bit != 0 { j ^= bit; bit >>= 1 }
-            j |= bit
-            if i < j { re.swapAt(i, j); im.swapAt(i, j) }
-        }
-        var len = 2
-        while len <= n {
-            let angle = -2 * Double.pi / Double(len)
-            for s in stride(from: 0, to: n, by: len) {
-                for m in 0..<(len / 2) {
-                    let wr = cos(angle * Double(m)), wi = sin(angle * Double(m))
-                    let a = s + m, b = a + len / 2
-                    let tr = re[b] * wr - im[b] * wi, ti = re[b] * wi + im[b] * wr
-                    re[b] = re[a] - tr; im[b] = im[a] - ti
-                    re[a] += tr; im[a] += ti
-                }
-            }
-            len *= 2
-        }
     }
 }

@@ -40,6 +40,19 @@ public struct JackRecording: Sendable {
         return try JackRecording(path: path)
     }
 
+    /// Starts frame_recorder as JACK client `client` on `ports` for `seconds` of server frames
+    /// into `path` (plus `path.json`), in the background, and waits (up to 5 s) for its ports:
+    /// the caller then plays what is recorded, waits for the recorder to end and reads
+    /// `JackRecording(path:)`. Builds the test tools first if needed.
+    public static func start(server: PrivateJackServer, client: String, ports: [String], seconds: Int, to path: String) throws
+        -> Process
+    {
+        try buildTools.get()
+        let recorder = try server.spawn(frameRecorder, ["-o", path, "-s", "\(seconds)", "-n", client] + ports)
+        _ = PrivateJackServer.wait(timeout: 5) { server.ports().contains { $0.hasPrefix("\(client):") } }
+        return recorder
+    }
+
     /// Reads a recording made earlier: the WAV at `path` and its sidecar `path.json`.
     public init(path: String) throws {
         struct Sidecar: Decodable {

@@ -32,6 +32,8 @@ import time
 
 import jack
 
+from jack_connections import connect_all
+
 
 def fail(status, message):
     sys.stderr.write("midi_record: %s\n" % message)
@@ -133,25 +135,7 @@ def main(argv):
     status = 0
     try:
         deadline = time.monotonic() + args.timeout
-        for source in args.connect:
-            while True:
-                try:
-                    client.get_port_by_name(source)
-                    break
-                except jack.JackError:
-                    pass
-                if stop.is_set() or time.monotonic() > deadline:
-                    fail(1, "source port %r did not appear within %g s" % (source, args.timeout))
-                time.sleep(0.01)
-            try:
-                client.connect(source, port)
-            except jack.JackError as e:
-                if source not in [q.name for q in client.get_all_connections(port)]:
-                    fail(1, "cannot connect %s to %s: %s" % (source, port.name, e))
-        while not all(s in [q.name for q in client.get_all_connections(port)] for s in args.connect):
-            if stop.is_set() or time.monotonic() > deadline:
-                fail(1, "connections from %s not in place within %g s" % (args.connect, args.timeout))
-            time.sleep(0.01)
+        connect_all(client, port, args.connect, False, args.timeout, deadline, stop, fail)
         rec.armed = True
 
         while not rec.started.wait(0.01):

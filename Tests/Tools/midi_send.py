@@ -39,6 +39,8 @@ import time
 
 import jack
 
+from jack_connections import connect_all
+
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description="Send MIDI events at exact JACK server frames.")
@@ -217,25 +219,7 @@ def main(argv):
     client.activate()
     try:
         deadline = time.monotonic() + args.timeout
-        for dest in args.connect:
-            while True:
-                try:
-                    client.get_port_by_name(dest)
-                    break
-                except jack.JackError:
-                    pass
-                if stop.is_set() or time.monotonic() > deadline:
-                    fail(1, "destination port %r did not appear within %g s" % (dest, args.timeout))
-                time.sleep(0.01)
-            try:
-                client.connect(port, dest)
-            except jack.JackError as e:
-                if dest not in [p.name for p in client.get_all_connections(port)]:
-                    fail(1, "cannot connect %s to %s: %s" % (port.name, dest, e))
-        while not all(d in [p.name for p in client.get_all_connections(port)] for d in args.connect):
-            if stop.is_set() or time.monotonic() > deadline:
-                fail(1, "connections to %s not in place within %g s" % (args.connect, args.timeout))
-            time.sleep(0.01)
+        connect_all(client, port, args.connect, True, args.timeout, deadline, stop, fail)
         sender.armed = True
 
         # Frames to go, plus slack for a slow start; then give up.

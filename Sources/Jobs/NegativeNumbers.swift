@@ -3,9 +3,9 @@
 ///
 /// Options take them through `parsing: .unconditional`; a positional argument can only take
 /// one behind "--", which is what `protectingPositionals` arranges.
-enum NegativeNumbers {
+public enum NegativeNumbers {
     /// "-" followed by a digit, or by "." and a digit.
-    static func isNegativeNumber(_ word: String) -> Bool {
+    public static func isNegativeNumber(_ word: String) -> Bool {
         var rest = Substring(word)
         guard rest.popFirst() == "-" else { return false }
         if rest.first == "." { rest = rest.dropFirst() }
@@ -18,7 +18,7 @@ enum NegativeNumbers {
     /// after it as its value (a negative number included) unless it is in `flags`, is written
     /// `--name=value`, or that word is an option itself. Words that need nothing, or already
     /// hold "--", are returned as they are.
-    static func protectingPositionals(_ words: [String], flags: Set<String>) -> [String] {
+    public static func protectingPositionals(_ words: [String], flags: Set<String>) -> [String] {
         guard !words.contains("--") else { return words }
         func isOption(_ w: String) -> Bool { w.hasPrefix("-") && w.count > 1 && !isNegativeNumber(w) }
         var options: [String] = [], positionals: [String] = []

@@ -1,6 +1,12 @@
-// sd-bus from libsystemd, for the MPRIS object (Sources/MPRIS). The vtables are C macros Swift
-// cannot expand, and the reply call is variadic: both live here. The handlers they name are
-// written in Swift (`@_cdecl`, Sources/MPRIS/MPRISHandlers.swift). Control thread only.
+// sd-bus from libsystemd, for the MPRIS object (Sources/MPRIS). libsystemd is loaded with
+// dlopen when the first MPRIS object is made, not linked: linked, it brought itself and six
+// libraries (libgcrypt, libzstd, liblzma, liblz4, libcap, libgpg-error; about 3.5 MB of code)
+// into every woodshed command. Its header gives the types and names; systemd.c defines each
+// sd_bus_ function Woodshed calls, which loads the library on its first call and goes on
+// through the real one (an sd_bus_ call fails with -ELIBACC when libsystemd.so.0 is missing).
+// The vtables are C macros Swift cannot expand, and the reply calls are variadic: both live
+// here. The handlers they name are written in Swift (`@_cdecl`,
+// Sources/MPRIS/MPRISHandlers.swift). Control thread only.
 #pragma once
 #include <systemd/sd-bus.h>
 
@@ -66,16 +72,10 @@ static inline const sd_bus_vtable *woodshed_mpris_player_vtable(void) {
 }
 
 /// An empty method return (`sd_bus_reply_method_return` is variadic).
-static inline int woodshed_sd_bus_reply_empty(sd_bus_message *call) {
-    return sd_bus_reply_method_return(call, NULL);
-}
+int woodshed_sd_bus_reply_empty(sd_bus_message *call);
 
 /// The player's `Seeked` signal (`sd_bus_emit_signal` is variadic).
-static inline int woodshed_mpris_emit_seeked(sd_bus *bus, int64_t position) {
-    return sd_bus_emit_signal(bus, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Seeked", "x", position);
-}
+int woodshed_mpris_emit_seeked(sd_bus *bus, int64_t position);
 
 /// An error reply with a name and a message.
-static inline int woodshed_sd_bus_reply_error(sd_bus_message *call, const char *name, const char *message) {
-    return sd_bus_reply_method_errorf(call, name, "%s", message);
-}
+int woodshed_sd_bus_reply_error(sd_bus_message *call, const char *name, const char *message);

@@ -1,0 +1,100 @@
+// See CSystemd.h: libsystemd loaded on the first sd-bus call, and the calls Woodshed makes
+// through it. Control thread (the load itself is done once, under pthread_once).
+#include "CSystemd.h"
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+static void *library;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+/// The vtable format the SD_BUS_VTABLE_START macro refers to (libsystemd's own is not linked):
+/// sd-bus reads it through the vtable's `vtable_format_reference`. It is libsystemd 242's and
+/// later's, checked against the loaded library's before any call goes through.
+const unsigned sd_bus_object_vtable_format = 242;
+
+static void load(void) {
+    library = dlopen("libsystemd.so.0", RTLD_NOW | RTLD_LOCAL);
+    const unsigned *format = library ? dlsym(library, "sd_bus_object_vtable_format") : NULL;
+    if (library && (!format || *format != sd_bus_object_vtable_format)) library = NULL;
+}
+
+/// The real function `name` of libsystemd, loading it first; NULL without the library.
+static void *real(const char *name) {
+    pthread_once(&once, load);
+    return library ? dlsym(library, name) : NULL;
+}
+
+// Each function goes through the real one (libsystemd's `symbol`), found on its first call;
+// `fail` is returned when libsystemd cannot be loaded.
+#define FORWARD_TO(type, name, symbol, parameters, arguments, fail) \
+    type name parameters { \
+        static void *forward; \
+        void *f = __atomic_load_n(&forward, __ATOMIC_ACQUIRE); \
+        if (!f) { \
+            if (!(f = real(symbol))) return fail; \
+            __atomic_store_n(&forward, f, __ATOMIC_RELEASE); \
+        } \
+        return ((type (*) parameters)f) arguments; \
+    }
+#define FORWARD(type, name, parameters, arguments, fail) FORWARD_TO(type, name, #name, parameters, arguments, fail)
+
+static FORWARD_TO(int, open_user, "sd_bus_open_user", (sd_bus **ret), (ret), -ELIBACC)
+
+/// The user's bus. With neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR set there is none
+/// to find: -ENOMEDIUM, as libsystemd says then, without loading it (a live command on a
+/// machine without a session bus never maps libsystemd).
+int sd_bus_open_user(sd_bus **ret) {
+    if (!getenv("DBUS_SESSION_BUS_ADDRESS") && !getenv("XDG_RUNTIME_DIR")) return -ENOMEDIUM;
+    return open_user(ret);
+}
+
+FORWARD(int, sd_bus_get_fd, (sd_bus *bus), (bus), -ELIBACC)
+FORWARD(int, sd_bus_add_object_vtable,
+        (sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface, const sd_bus_vtable *vtable, void *userdata),
+        (bus, slot, path, interface, vtable, userdata), -ELIBACC)
+FORWARD(int, sd_bus_request_name, (sd_bus *bus, const char *name, uint64_t flags), (bus, name, flags), -ELIBACC)
+FORWARD(int, sd_bus_process, (sd_bus *bus, sd_bus_message **r), (bus, r), -ELIBACC)
+FORWARD(int, sd_bus_flush, (sd_bus *bus), (bus), -ELIBACC)
+FORWARD(int, sd_bus_send, (sd_bus *bus, sd_bus_message *m, uint64_t *cookie), (bus, m, cookie), -ELIBACC)
+FORWARD(int, sd_bus_emit_properties_changed_strv, (sd_bus *bus, const char *path, const char *interface, char **names),
+        (bus, path, interface, names), -ELIBACC)
+FORWARD(sd_bus_slot *, sd_bus_slot_unref, (sd_bus_slot *slot), (slot), NULL)
+FORWARD(sd_bus *, sd_bus_flush_close_unref, (sd_bus *bus), (bus), NULL)
+FORWARD(int, sd_bus_message_new_signal,
+        (sd_bus *bus, sd_bus_message **m, const char *path, const char *interface, const char *member),
+        (bus, m, path, interface, member), -ELIBACC)
+FORWARD(int, sd_bus_message_new_method_return, (sd_bus_message *call, sd_bus_message **m), (call, m), -ELIBACC)
+FORWARD(sd_bus_message *, sd_bus_message_unref, (sd_bus_message *m), (m), NULL)
+FORWARD(const char *, sd_bus_message_get_member, (sd_bus_message *m), (m), NULL)
+FORWARD(int, sd_bus_message_append_basic, (sd_bus_message *m, char type, const void *p), (m, type, p), -ELIBACC)
+FORWARD(int, sd_bus_message_open_container, (sd_bus_message *m, char type, const char *contents), (m, type, contents), -ELIBACC)
+FORWARD(int, sd_bus_message_close_container, (sd_bus_message *m), (m), -ELIBACC)
+FORWARD(int, sd_bus_message_read_basic, (sd_bus_message *m, char type, void *p), (m, type, p), -ELIBACC)
+FORWARD(int, sd_bus_reply_method_error, (sd_bus_message *call, const sd_bus_error *e), (call, e), -ELIBACC)
+
+/// What `sd_bus_reply_method_return(call, NULL)` does: an empty return, sent on the call's bus.
+int woodshed_sd_bus_reply_empty(sd_bus_message *call) {
+    sd_bus_message *reply = NULL;
+    int r = sd_bus_message_new_method_return(call, &reply);
+    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
+    sd_bus_message_unref(reply);
+    return r;
+}
+
+/// What `sd_bus_emit_signal(bus, path, interface, "Seeked", "x", position)` does.
+int woodshed_mpris_emit_seeked(sd_bus *bus, int64_t position) {
+    sd_bus_message *signal = NULL;
+    int r = sd_bus_message_new_signal(bus, &signal, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Seeked");
+    if (r >= 0) r = sd_bus_message_append_basic(signal, 'x', &position);
+    if (r >= 0) r = sd_bus_send(bus, signal, NULL);
+    sd_bus_message_unref(signal);
+    return r;
+}
+
+/// What `sd_bus_reply_method_errorf(call, name, "%s", message)` does.
+int woodshed_sd_bus_reply_error(sd_bus_message *call, const char *name, const char *message) {
+    const sd_bus_error error = SD_BUS_ERROR_MAKE_CONST(name, message);
+    return sd_bus_reply_method_error(call, &error);
+}

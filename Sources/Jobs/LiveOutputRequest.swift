@@ -1,0 +1,99 @@
+import WoodshedCore
+
+/// Where a live command's sound goes and how it is reached, as the user asked (the output
+/// options `click`, `noise`, `play`, `shadow` and `playlist play` share): the JACK ports to
+/// connect, the client and server names, the backend, `--for`, MPRIS and OSC. Values are the
+/// user's text. Any thread (a value).
+public struct LiveOutputRequest: Sendable, Equatable {
+    /// `--connect`: ports, each possibly comma-separated; empty for the default.
+    public var connect: [String]
+    public var noConnect: Bool
+    public var jackName: String
+    public var server: String?
+    /// `--backend`: auto, jack or alsa.
+    public var backend: String
+    public var alsaDevice: String
+    /// `--for`: a duration (`DurationText`).
+    public var duration: String?
+    /// The MPRIS object on the session bus (`--no-mpris`: false).
+    public var mpris: Bool
+    /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
+    public var oscPort: UInt16?
+    public var oscBind: String?
+
+    public init(connect: [String] = [], noConnect: Bool = false, jackName: String = "woodshed", server: String? = nil,
+                backend: String = "auto", alsaDevice: String = "default", duration: String? = nil, mpris: Bool = true,
+                oscPort: UInt16? = nil, oscBind: String? = nil) {
+        self.connect = connect
+        self.noConnect = noConnect
+        self.jackName = jackName
+        self.server = server
+        self.backend = backend
+        self.alsaDevice = alsaDevice
+        self.duration = duration
+        self.mpris = mpris
+        self.oscPort = oscPort
+        self.oscBind = oscBind
+    }
+
+    /// The `--backend` choice (auto for a value `check` refuses).
+    public var backendChoice: OutputBackendChoice { OutputBackendChoice(rawValue: backend) ?? .auto }
+
+    /// Every value checked before anything opens; the first wrong one is a one-line problem
+    /// naming the option. `musicConnect`: the live player's `--music-connect` (nil where the
+    /// command has no such option).
+    public func check(musicConnect: [String]? = nil) throws(OptionProblem) {
+        if let musicConnect {
+            if noConnect && !(connect.isEmpty && musicConnect.isEmpty) {
+                throw OptionProblem("give --connect/--music-connect or --no-connect, not both")
+            }
+        } else if noConnect && !connect.isEmpty {
+            throw OptionProblem("give --connect or --no-connect, not both")
+        }
+        if let duration, DurationText.seconds(duration) == nil { throw OptionProblem(DurationText.invalid("--for", duration)) }
+        if jackName.isEmpty || jackName.utf8.count > 63 { throw OptionProblem("--jack-name must be 1 to 63 bytes") }
+        guard OutputBackendChoice(rawValue: backend) != nil else { throw OptionProblem(OutputBackendChoice.invalid(backend)) }
+        if alsaDevice.isEmpty { throw OptionProblem("--alsa-device must name an ALSA PCM, e.g. default or hw:1") }
+        if oscPort == 0 { throw OptionProblem("--osc must be a UDP port 1–65535, not 0") }
+        if oscBind != nil && oscPort == nil { throw OptionProblem("--osc-bind needs --osc PORT") }
+    }
+}
+
+extension ClickLaunch {
+    /// `woodshed click` with its output options (`output.connect`: the click port's).
+    public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool, transport: TransportMode,
+                note: String?, output: LiveOutputRequest) {
+        self.init(click: click, volume: volume, midi: midi, midiClock: midiClock, connect: output.connect,
+                  noConnect: output.noConnect, jackName: output.jackName, server: output.server, transport: transport,
+                  duration: output.duration, note: note)
+        mpris = output.mpris
+        oscPort = output.oscPort
+        oscBind = output.oscBind
+        backend = output.backendChoice
+        alsaDevice = output.alsaDevice
+    }
+}
+
+extension NoiseLaunch {
+    /// `woodshed noise` with its output options (`output.connect`: music_L's and music_R's).
+    public init(color: String, level: Double?, fade: String?, scope: Bool, output: LiveOutputRequest) {
+        self.init(color: color, level: level, duration: output.duration, fade: fade, connect: output.connect,
+                  noConnect: output.noConnect, jackName: output.jackName, server: output.server, scope: scope)
+        oscPort = output.oscPort
+        oscBind = output.oscBind
+        backend = output.backendChoice
+        alsaDevice = output.alsaDevice
+    }
+}
+
+extension LivePlayOutput {
+    /// The live player's output with its shared options (`output.connect`: the click port's).
+    public init(sound: String, volume: Float, musicConnect: [String], pause: Bool, keepOpen: Bool, scope: Bool,
+                output: LiveOutputRequest) {
+        self.init(sound: sound, volume: volume, connect: output.connect, musicConnect: musicConnect, noConnect: output.noConnect,
+                  jackName: output.jackName, server: output.server, duration: output.duration, pause: pause, keepOpen: keepOpen,
+                  scope: scope, mpris: output.mpris, oscPort: output.oscPort, oscBind: output.oscBind)
+        backend = output.backendChoice
+        alsaDevice = output.alsaDevice
+    }
+}
