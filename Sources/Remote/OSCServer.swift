@@ -65,8 +65,10 @@ public final class OSCServer {
         }
     }
 
-    /// The status refresh: sends what changed to klick's clients and Woodshed's subscribers.
+    /// The status refresh: the speed trainer's step, then what changed to klick's clients and
+    /// Woodshed's subscribers.
     public func refresh(target: RemoteTarget, now: Double) {
+        klick.step(target: target, now: now)
         let s = target.remoteState(now: now)
         for d in klick.changes(s) + woodshed.changes(s) { socket.send(d.message.encoded(), to: d.to) }
     }
