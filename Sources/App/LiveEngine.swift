@@ -172,7 +172,8 @@ public final class LiveEngine {
         if fullScreen {
             _ = terminal.resized
             let size = terminal.size
-            let screen = { (rows: Int) in controller.screen(now: now, width: size.columns, height: rows) }
+            let screen = RemoteSurfaces.screen({ (rows: Int) in controller.screen(now: now, width: size.columns, height: rows) },
+                                               warning: osc.flatMap { RemoteSurfaces.warning(listening: $0.socket.local) })
             terminal.draw(controller.showsScope
                 ? ScopeDisplay.compose(screen, snapshot: output.scopeSnapshot(), width: size.columns, height: size.rows)
                 : screen(size.rows))
