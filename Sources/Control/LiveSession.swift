@@ -194,7 +194,7 @@ public final class LiveSession {
             } catch {
                 say("preset \(name): \(error)")
             }
-        case .sectionStep, .sectionAgain, .repeatStep, .speedStep, .jump, .markIn, .markOut, .nudge:
+        case .sectionStep, .sectionAgain, .repeatStep, .speedStep, .jump, .markIn, .markOut, .nudge, .setLoop:
             say("\(action.name): there is no rehearsal player in this session")
         case .toggleScope:
             say("\(action.name): there is no scope in this session")

@@ -56,6 +56,7 @@ struct ClickSubcommand: ParsableCommand {
                                  noConnect: noConnect, jackName: jack.jackName, server: jack.server,
                                  transport: TransportMode(rawValue: transport)!, duration: duration, note: note)
         launch.mpris = !remote.noMPRIS
+        launch.mprisStep = remote.mprisStepMilliBPM
         launch.oscPort = remote.osc
         launch.oscBind = remote.oscBind
         launch.backend = output.choice

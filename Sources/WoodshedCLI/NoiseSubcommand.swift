@@ -57,6 +57,7 @@ struct NoiseSubcommand: ParsableCommand {
                                  jackName: jack.jackName, server: jack.server, scope: scope)
         launch.oscPort = remote.osc
         launch.oscBind = remote.oscBind
+        launch.mpris = !remote.noMPRIS
         launch.backend = output.choice
         launch.alsaDevice = output.alsaDevice
         launch.notch = try NotchOption.parse(notch)

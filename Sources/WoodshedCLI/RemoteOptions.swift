@@ -13,7 +13,16 @@ struct RemoteOptions: ParsableArguments {
     @Flag(name: .customLong("no-mpris"), help: "Do not show this session to the desktop's media controls (MPRIS on the D-Bus session bus).")
     var noMPRIS = false
 
+    @Option(name: .customLong("mpris-step"), help: ArgumentHelp("BPM that the media keys' Next/Previous add to or take from the click's tempo (default 1).", valueName: "bpm"))
+    var mprisStep: Double = 1
+
+    /// `--mpris-step` in thousandths of a BPM.
+    var mprisStepMilliBPM: Int64 { Int64((mprisStep * 1000).rounded()) }
+
     func validate() throws {
+        if !(mprisStep.isFinite && mprisStep >= 0.001 && mprisStep <= 100) {
+            throw ValidationError("--mpris-step must be 0.001–100 BPM, not \(mprisStep)")
+        }
         if osc == 0 { throw ValidationError("--osc must be a UDP port 1–65535, not 0") }
         if oscBind != nil && osc == nil { throw ValidationError("--osc-bind needs --osc PORT") }
     }

@@ -17,6 +17,18 @@ struct MPRISLiveTests {
         return p
     }
 
+    /// A 4-second numbered WAV `song.wav` in `dir` with the sections verse (0–3 s) and chorus
+    /// (3–4 s), saved in `dir`'s data folder: its path.
+    static func verseAndChorus(_ dir: URL) throws -> String {
+        let song = dir.appendingPathComponent("song.wav").path
+        try TestAudio.numberedWAV(song, frames: 192_000)
+        for (name, from, to) in [("verse", "0", "3"), ("chorus", "3", "4")] {
+            let added = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "add", name, from, to])
+            try #require(added.status == 0, "\(added.stderr)")
+        }
+        return song
+    }
+
     /// `playerctl ARGS` on `bus`: its stdout (status 0 expected).
     static func playerctl(_ bus: PrivateSessionBus, _ args: String...) throws -> String {
         let r = try E2E.run("playerctl", args, environment: bus.environment)
@@ -124,12 +136,7 @@ struct MPRISLiveTests {
         defer { server.stop() }
         let dir = try E2E.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let song = dir.appendingPathComponent("song.wav").path
-        try TestAudio.numberedWAV(song, frames: 192_000)
-        for (name, from, to) in [("verse", "0", "3"), ("chorus", "3", "4")] {
-            let added = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "add", name, from, to])
-            try #require(added.status == 0, "\(added.stderr)")
-        }
+        let song = try Self.verseAndChorus(dir)
         let p = try server.spawn("/usr/bin/env", ["DBUS_SESSION_BUS_ADDRESS=\(bus.address)"] + LivePlay.environment(dir)
                                  + [E2E.woodshed, "play", song, "--pause", "--no-connect", "--jack-name", "wsmprisplay"])
         defer { PrivateJackServer.terminate(p) }
