@@ -64,11 +64,12 @@ public struct KlickSpeedTrainer {
         if nominalMilliBPM == nil { nominalMilliBPM = state.milliBPM }
         if let lastSet, lastSet != state.milliBPM { nominalMilliBPM = state.milliBPM; seen = nil }  // a key, a pedal
         guard let last = seen, state.beats == baseBeats else { rebase(state); return nil }
-        let heard = (state.bar - last.bar) * Int64(state.beats) + Int64(state.beat - last.beat)
+        // Wrapping: an absurd bar number (never a live session's) must not trap.
+        let heard = (state.bar &- last.bar) &* Int64(state.beats) &+ Int64(state.beat &- last.beat)
         guard state.bar > 0 else { return nil }
         seen = (state.bar, state.beat)
         guard heard > 0 else { if heard < 0 { rebase(state) }; return nil }
-        beatsHeard += heard
+        beatsHeard = min(beatsHeard &+ heard, 1 << 40)
         var tempo = base + Int64(ExactMath.roundDiv(Int128(beatsHeard) * Int128(Self.milli(increment)), Int128(baseBeats)))
         let bound: Int64? = limit != 0 ? Self.milli(limit) : start != 0 ? nominalMilliBPM : nil
         if let bound, increment > 0 ? tempo > bound : tempo < bound {
