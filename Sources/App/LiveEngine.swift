@@ -31,6 +31,8 @@ public final class LiveEngine {
     /// Put the MPRIS object on the session bus while a run lasts. The live commands turn it on
     /// (`--no-mpris` leaves it off); off by default, so an engine in a test never sees the bus.
     public var mpris = false
+    /// The metronome's MPRIS Next/Previous step in thousandths of a BPM (`--mpris-step`).
+    public var mprisTempoStep = MPRISCall.tempoStepMilliBPM
     /// The MPRIS object of the run, if there is a session bus.
     private var mprisLink: MPRISLink?
     /// `--osc`: the OSC server, read on the loop when a packet waits; nil without `--osc`.
@@ -77,7 +79,8 @@ public final class LiveEngine {
     public func perform(_ action: Action) {
         guard loop.end == nil, let controller else { return }
         if action == .quit { loop.quit(); return }
-        controller.perform(action)
+        guard let mprisLink else { controller.perform(action); return }
+        mprisLink.perform(action) { controller.perform(action) }  // a jump: `Seeked`
     }
 
     /// Runs `controller` until a quit key or signal, `--for`, or the end of its program.
@@ -87,7 +90,8 @@ public final class LiveEngine {
         defer { self.controller = nil }
         // Said once, before the display takes the screen and stderr.
         if mpris {
-            mprisLink = MPRISLink.open(loop: loop, state: controller.mprisState, perform: { [unowned self] in perform($0) },
+            mprisLink = MPRISLink.open(loop: loop, state: controller.mprisState, tempoStep: mprisTempoStep,
+                                       perform: { [unowned self] in perform($0) },
                                        warn: writeStderr)
         }
         // RtMidi, ALSA and libjack print to stderr from their own threads: while the display is
@@ -172,7 +176,8 @@ public final class LiveEngine {
         if fullScreen {
             _ = terminal.resized
             let size = terminal.size
-            let screen = { (rows: Int) in controller.screen(now: now, width: size.columns, height: rows) }
+            let screen = RemoteSurfaces.screen({ (rows: Int) in controller.screen(now: now, width: size.columns, height: rows) },
+                                               warning: osc.flatMap { RemoteSurfaces.warning(listening: $0.socket.local) })
             terminal.draw(controller.showsScope
                 ? ScopeDisplay.compose(screen, snapshot: output.scopeSnapshot(), width: size.columns, height: size.rows)
                 : screen(size.rows))

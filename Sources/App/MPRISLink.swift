@@ -10,10 +10,11 @@ final class MPRISLink {
     private var input: ControlLoop.InputID?
 
     /// Puts the object on the session bus; without a bus, says so once (`warn`) and returns nil.
-    static func open(loop: ControlLoop, state: MPRISState, perform: @escaping (Action) -> Void,
-                     warn: (String) -> Void) -> MPRISLink? {
+    /// `tempoStep`: the metronome's Next/Previous step (`--mpris-step`).
+    static func open(loop: ControlLoop, state: MPRISState, tempoStep: Int64 = MPRISCall.tempoStepMilliBPM,
+                     perform: @escaping (Action) -> Void, warn: (String) -> Void) -> MPRISLink? {
         do {
-            return MPRISLink(server: try MPRISServer(state: state, perform: perform), loop: loop)
+            return MPRISLink(server: try MPRISServer(state: state, tempoStep: tempoStep, perform: perform), loop: loop)
         } catch {
             warn("Warning: no MPRIS (media keys, playerctl): \(error)\n")
             return nil
@@ -38,6 +39,13 @@ final class MPRISLink {
     /// The session's state now: what changed is announced.
     func update(_ state: MPRISState) {
         server.update(state)
+    }
+
+    /// Runs `action` with `body`; a jump (from any surface) is then announced with `Seeked`.
+    func perform(_ action: Action, _ body: () -> Void) {
+        let target = server.seekTarget(of: action)
+        body()
+        if let target { server.seeked(target) }
     }
 
     /// Leaves the bus.

@@ -14,7 +14,7 @@ public final class NoiseController: SessionController {
     let title: String
     let level: Double
     private var lastPrinted = ""
-    private var played: Int64 = 0
+    private(set) var played: Int64 = 0
     private var finished = false
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
@@ -33,10 +33,11 @@ public final class NoiseController: SessionController {
 
     public func action(for key: Key, now: Double) -> Action? { KeyMap.noise(key) }
 
-    /// The scope and quit; noise has no part for the other actions and no message line: they do nothing.
+    /// The scope, and quit or stop (MPRIS's Stop): the end; noise has no part for the other
+    /// actions and no message line: they do nothing.
     public func perform(_ action: Action) {
         switch action {
-        case .quit: engine.loop.quit()
+        case .quit, .stop: engine.loop.quit()
         case .toggleScope: showsScope.toggle()
         default: break
         }

@@ -153,6 +153,7 @@ public final class PlayerController: SessionController {
         case .jump(let ms): player.jump(milliseconds: ms)
         case .markIn: player.markInHere()
         case .markOut: player.markOutHere()
+        case .setLoop(let mode): player.setLoop(mode)
         case .nudge(let edge, let ms):
             let step = shadow.map { ms.signum() * $0.nudgeMilliseconds } ?? ms
             player.nudgeSection(startMilliseconds: edge == .start ? step : 0, endMilliseconds: edge == .end ? step : 0)

@@ -45,9 +45,20 @@ public final class RemoteSurfaces {
         engine.osc = osc
         engine.controlSocket = controlSocket
         if let controlProblem { writeStderr("Warning: \(controlProblem)\n") }
-        if let osc, !osc.socket.local.host.hasPrefix("127.") {
-            writeStderr("Warning: OSC listens on \(osc.socket.local) and has no authentication: anyone who can reach it controls Woodshed\n")
-        }
+        if let warning = osc.flatMap({ Self.warning(listening: $0.socket.local) }) { writeStderr(warning + "\n") }
+    }
+
+    /// The warning said while OSC listens beyond this computer (not on 127.x.x.x); nil on loopback.
+    public static func warning(listening local: OSCPeer) -> String? {
+        local.host.hasPrefix("127.") ? nil
+            : "Warning: OSC listens on \(local) and has no authentication: anyone who can reach it controls Woodshed"
+    }
+
+    /// Every mode's full screen (click, player, shadowing, noise, playlist) with `warning` on
+    /// its last row, the mode's own lines above it; the screen as it is without a warning.
+    public static func screen(_ screen: @escaping (Int) -> [String], warning: String?) -> (Int) -> [String] {
+        guard let warning else { return screen }
+        return { rows in rows < 2 ? screen(rows) : Array(screen(rows - 1).prefix(rows - 1)) + [warning] }
     }
 }
 

@@ -6,8 +6,21 @@ import WoodshedCore
 // What each live session shows on MPRIS (`SessionController.mprisState`). Control thread.
 
 extension SessionController {
-    /// A session without tempo or sections (noise): playing, titled by its command.
+    /// A session without tempo or sections: playing, titled by its command.
     public var mprisState: MPRISState { MPRISState(kind: .other, status: .playing, title: "Woodshed") }
+}
+
+extension NoiseController {
+    /// Playing, titled by the noise ("Brown Noise"); with `--for`, its length, the time played
+    /// as the position, and the whole seconds left (`woodshed:left`).
+    public var mprisState: MPRISState {
+        let rate = Int64(max(timer.rate, 1))
+        let micros = { (frames: Int64) in Int64(ExactMath.roundDiv(Int128(frames) * 1_000_000, Int128(rate))) }
+        let total = timer.totalFrames
+        let left = total.map { Int(((max($0 - played, 0)) + rate - 1) / rate) }
+        return MPRISState(kind: .other, status: .playing, title: title, secondsLeft: left,
+                          length: total.map(micros))
+    }
 }
 
 extension MetronomeController {
@@ -29,8 +42,8 @@ extension PlayerController {
     /// The session speeds `PlayerSession.stepSpeed` allows, in thousandths.
     static let speedRange = 250...2000
 
-    /// Playing or paused (stopped once the program ended), "file · section", the section and
-    /// pass, the play head in the file (the section's start in count-ins and gaps), its URL and
+    /// Playing or paused (stopped once the program ended), "file · section", the section (its
+    /// index: the track id) and pass, the play head in the file (the section's start in count-ins and gaps), its URL and
     /// length, the session speed as the rate, the section looping endlessly (`Track`) or the
     /// program looping all (`Playlist`).
     public var mprisState: MPRISState {
@@ -40,7 +53,7 @@ extension PlayerController {
         let rate = Int128(max(file.info.rate, 1))
         let micros = { (frames: Int64) in Int64(ExactMath.roundDiv(Int128(frames) * 1_000_000, rate)) }
         return MPRISState(kind: .player, status: status, title: "\(url.lastPathComponent) · \(v.sectionName)",
-                          section: v.sectionName, pass: v.pass + 1, position: micros(v.sourceFrame),
+                          section: v.sectionName, pass: v.pass + 1, sectionIndex: v.sectionIndex, position: micros(v.sourceFrame),
                           length: micros(file.info.frames), url: url.absoluteString,
                           rate: .speed(thousandths: v.sessionSpeed, range: Self.speedRange),
                           loop: v.passes == nil ? .track : player.sections[v.sectionIndex].plan.advance == .loopAll ? .playlist : .none)

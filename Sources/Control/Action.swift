@@ -1,3 +1,5 @@
+import WoodshedCore
+
 /// What a user can ask of a live session: the one vocabulary of every input surface. Keys
 /// (`KeyMap`), MIDI maps (`Action(midi:value:text:now:)`, the one place a fired mapping becomes
 /// an action) and remote surfaces map into it; each session's controller performs it (the
@@ -54,6 +56,8 @@ public enum Action: Equatable, Sendable {
     /// Move the playing section's start (A) or end (B) by this many milliseconds (±); shadowing
     /// moves a bad cut by its own step (`--nudge`) in the direction asked.
     case nudge(SectionEdge, milliseconds: Int)
+    /// How the program loops (MPRIS's `LoopStatus`).
+    case setLoop(LoopMode)
 
     // The screen's.
 

@@ -194,7 +194,7 @@ public final class LiveSession {
             } catch {
                 say("preset \(name): \(error)")
             }
-        case .sectionStep, .sectionAgain, .sectionAgainAtSpeed, .repeatStep, .speedStep, .jump, .markIn, .markOut, .nudge:
+        case .sectionStep, .sectionAgain, .sectionAgainAtSpeed, .repeatStep, .speedStep, .jump, .markIn, .markOut, .nudge, .setLoop:
             say("\(action.name): there is no rehearsal player in this session")
         case .toggleScope:
             say("\(action.name): there is no scope in this session")

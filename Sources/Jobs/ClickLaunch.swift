@@ -23,6 +23,8 @@ public struct ClickLaunch {
     public var note: String?
     /// The MPRIS object on the session bus (`--no-mpris`: false).
     public var mpris = true
+    /// `--mpris-step`: MPRIS's Next/Previous tempo step, in thousandths of a BPM.
+    public var mprisStep: Int64 = 1_000
     /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
     public var oscPort: UInt16?
     public var oscBind: String?
@@ -99,6 +101,7 @@ public struct ClickLaunch {
         let engine = LiveEngine(output: output, session: session, stopAfter: duration.flatMap(DurationText.seconds), fade: fade)
         engine.midiInputs = midiSetup.alsaInputs
         engine.mpris = mpris
+        engine.mprisTempoStep = mprisStep
         remote.attach(to: engine)
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
         let controller = MetronomeController(engine: engine, store: store, summary: summary, note: note ?? remote.osc?.startLine,

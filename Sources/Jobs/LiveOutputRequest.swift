@@ -17,12 +17,14 @@ public struct LiveOutputRequest: Sendable, Equatable {
     public var duration: String?
     /// The MPRIS object on the session bus (`--no-mpris`: false).
     public var mpris: Bool
+    /// `--mpris-step`: the BPM the media keys' Next/Previous add or take (click only).
+    public var mprisStep: Double
     /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
     public var oscPort: UInt16?
     public var oscBind: String?
 
     public init(connect: [String] = [], noConnect: Bool = false, jackName: String = "woodshed", server: String? = nil,
-                backend: String = "auto", alsaDevice: String = "default", duration: String? = nil, mpris: Bool = true,
+                backend: String = "auto", alsaDevice: String = "default", duration: String? = nil, mpris: Bool = true, mprisStep: Double = 1,
                 oscPort: UInt16? = nil, oscBind: String? = nil) {
         self.connect = connect
         self.noConnect = noConnect
@@ -32,9 +34,13 @@ public struct LiveOutputRequest: Sendable, Equatable {
         self.alsaDevice = alsaDevice
         self.duration = duration
         self.mpris = mpris
+        self.mprisStep = mprisStep
         self.oscPort = oscPort
         self.oscBind = oscBind
     }
+
+    /// `--mpris-step` in thousandths of a BPM.
+    public var mprisStepMilliBPM: Int64 { Int64((mprisStep * 1000).rounded()) }
 
     /// The `--backend` choice (auto for a value `check` refuses).
     public var backendChoice: OutputBackendChoice { OutputBackendChoice(rawValue: backend) ?? .auto }
@@ -54,6 +60,9 @@ public struct LiveOutputRequest: Sendable, Equatable {
         if jackName.isEmpty || jackName.utf8.count > 63 { throw OptionProblem("--jack-name must be 1 to 63 bytes") }
         guard OutputBackendChoice(rawValue: backend) != nil else { throw OptionProblem(OutputBackendChoice.invalid(backend)) }
         if alsaDevice.isEmpty { throw OptionProblem("--alsa-device must name an ALSA PCM, e.g. default or hw:1") }
+        if !(mprisStep.isFinite && mprisStep >= 0.001 && mprisStep <= 100) {
+            throw OptionProblem("--mpris-step must be 0.001–100 BPM, not \(mprisStep)")
+        }
         if oscPort == 0 { throw OptionProblem("--osc must be a UDP port 1–65535, not 0") }
         if oscBind != nil && oscPort == nil { throw OptionProblem("--osc-bind needs --osc PORT") }
     }
@@ -67,6 +76,7 @@ extension ClickLaunch {
                   noConnect: output.noConnect, jackName: output.jackName, server: output.server, transport: transport,
                   duration: output.duration, note: note)
         mpris = output.mpris
+        mprisStep = output.mprisStepMilliBPM
         oscPort = output.oscPort
         oscBind = output.oscBind
         backend = output.backendChoice
@@ -79,6 +89,7 @@ extension NoiseLaunch {
     public init(color: String, level: Double?, fade: String?, scope: Bool, output: LiveOutputRequest) {
         self.init(color: color, level: level, duration: output.duration, fade: fade, connect: output.connect,
                   noConnect: output.noConnect, jackName: output.jackName, server: output.server, scope: scope)
+        mpris = output.mpris
         oscPort = output.oscPort
         oscBind = output.oscBind
         backend = output.backendChoice

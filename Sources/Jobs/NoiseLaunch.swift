@@ -18,6 +18,8 @@ public struct NoiseLaunch {
     public var jackName: String
     public var server: String?
     public var scope: Bool
+    /// The MPRIS object on the session bus (`--no-mpris`: false).
+    public var mpris = true
     /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
     public var oscPort: UInt16?
     public var oscBind: String?
@@ -63,6 +65,7 @@ public struct NoiseLaunch {
         let output = try outputStart.start(jack: options, session: session, parts: parts)
         installQuitSignals()
         let engine = LiveEngine(output: output, session: session, stopAfter: nil)
+        engine.mpris = mpris
         remote.attach(to: engine)
         let controller = NoiseController(engine: engine, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
         controller.showsScope = scope

@@ -11,7 +11,7 @@ public enum MPRISCall: String, Equatable, Sendable, CaseIterable {
     case previous = "Previous"
     case quit = "Quit"
 
-    /// The metronome's Next/Previous step: 1 BPM.
+    /// The metronome's Next/Previous step unless `--mpris-step` says otherwise: 1 BPM.
     public static let tempoStepMilliBPM: Int64 = 1_000
 
     /// What this call asks of a session of `kind`; nil: nothing (Next/Previous without tempo or

@@ -29,10 +29,18 @@ func woodshedMPRISSet(_ bus: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ in
                       _ property: UnsafePointer<CChar>?, _ value: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
                       _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
     guard let property, let value, let userdata else { return -22 }
+    let server = Unmanaged<MPRISServer>.fromOpaque(userdata).takeUnretainedValue()
+    let name = String(cString: property)
+    if name == "LoopStatus" {
+        var text: UnsafePointer<CChar>?
+        let r = sd_bus_message_read_basic(value, CChar(UInt8(ascii: "s")), &text)
+        guard r >= 0, let text else { return r < 0 ? r : -22 }
+        server.set(loop: String(cString: text))
+        return 0
+    }
     var number = 0.0
     let r = sd_bus_message_read_basic(value, CChar(UInt8(ascii: "d")), &number)
     guard r >= 0 else { return r }
-    let server = Unmanaged<MPRISServer>.fromOpaque(userdata).takeUnretainedValue()
-    server.set(String(cString: property), to: number)
+    server.set(name, to: number)
     return 0
 }

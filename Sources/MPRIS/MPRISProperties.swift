@@ -40,30 +40,33 @@ public enum MPRISProperties {
         case "Metadata": .dictionary(metadata(state))
         case "Volume": .double(state.volume)
         case "Position": .int64(state.position ?? 0)
-        case "CanGoNext", "CanGoPrevious": .bool(state.kind != .other)
-        case "CanPlay", "CanPause", "CanControl": .bool(true)
+        case "CanGoNext", "CanGoPrevious", "CanPause": .bool(state.kind != .other)
+        case "CanPlay", "CanControl": .bool(true)
         case "CanSeek": .bool(state.position != nil)
         default: nil
         }
     }
 
-    /// `Metadata`: the track id (the session's kind), the title, and Woodshed's own keys.
+    /// `Metadata`: the track id (the session's kind; the player's section), the title, and
+    /// Woodshed's own keys.
     public static func metadata(_ state: MPRISState) -> [(key: String, value: MPRISValue)] {
-        var m: [(key: String, value: MPRISValue)] = [("mpris:trackid", .objectPath(trackID(state.kind))), ("xesam:title", .string(state.title))]
+        var m: [(key: String, value: MPRISValue)] = [("mpris:trackid", .objectPath(trackID(state))), ("xesam:title", .string(state.title))]
         if let url = state.url { m.append(("xesam:url", .string(url))) }
         if let length = state.length { m.append(("mpris:length", .int64(length))) }
         if let bpm = state.milliBPM { m.append(("woodshed:bpm", .double(Double(bpm) / 1000))) }
         if let meter = state.meter { m.append(("woodshed:meter", .string(meter))) }
         if let section = state.section { m.append(("woodshed:section", .string(section))) }
         if let pass = state.pass { m.append(("woodshed:pass", .int32(Int32(clamping: pass)))) }
+        if let left = state.secondsLeft { m.append(("woodshed:left", .int32(Int32(clamping: left)))) }
         return m
     }
 
-    /// `mpris:trackid` of a session of `kind`.
-    public static func trackID(_ kind: MPRISState.Kind) -> String {
-        switch kind {
+    /// `mpris:trackid` of `state`: the click, the player's section (`/org/woodshed/track/<index>`,
+    /// from 0), or the sound.
+    public static func trackID(_ state: MPRISState) -> String {
+        switch state.kind {
         case .metronome: "/org/woodshed/click"
-        case .player: "/org/woodshed/section"
+        case .player: "/org/woodshed/track/\(state.sectionIndex ?? 0)"
         case .other: "/org/woodshed/sound"
         }
     }

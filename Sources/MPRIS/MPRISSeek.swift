@@ -17,7 +17,7 @@ public enum MPRISSeek {
     /// playing and the position is within the file (MPRIS: otherwise nothing).
     public static func action(setPosition position: Int64, trackID: String, in state: MPRISState) -> Action? {
         guard let here = state.position, position >= 0, position <= (state.length ?? .max),
-              trackID == MPRISProperties.trackID(state.kind) else { return nil }
+              trackID == MPRISProperties.trackID(state) else { return nil }
         return action(offset: position - here, in: state)
     }
 

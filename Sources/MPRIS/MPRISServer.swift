@@ -20,11 +20,14 @@ public final class MPRISServer {
     private var bus: OpaquePointer?
     private var slots: [OpaquePointer?] = []
     private let perform: (Action) -> Void
+    /// The metronome's Next/Previous step, in thousandths of a BPM (`--mpris-step`).
+    public let tempoStep: Int64
 
     /// Connects to the session bus, exports the object and takes the name; `perform` gets the
     /// action of each call. Throws an `MPRISError` saying why there is no MPRIS (no bus).
-    public init(state: MPRISState, perform: @escaping (Action) -> Void) throws {
+    public init(state: MPRISState, tempoStep: Int64 = MPRISCall.tempoStepMilliBPM, perform: @escaping (Action) -> Void) throws {
         self.state = state
+        self.tempoStep = tempoStep
         self.perform = perform
         var bus: OpaquePointer?
         let opened = sd_bus_open_user(&bus)
@@ -64,14 +67,30 @@ public final class MPRISServer {
     }
 
     /// Takes the session's state; announces the player properties that changed with one
-    /// `PropertiesChanged` signal.
+    /// `PropertiesChanged` signal, and a section change (the program's, a pedal's, a key's) with
+    /// `Seeked` at the new section's position.
     public func update(_ new: MPRISState) {
         let changed = MPRISProperties.changed(from: state, to: new)
+        let newSection = state.sectionIndex != nil && new.sectionIndex != nil && state.sectionIndex != new.sectionIndex
         state = new
-        guard !changed.isEmpty, let bus else { return }
-        var names: [UnsafeMutablePointer<CChar>?] = changed.map { strdup($0) } + [nil]
-        defer { for p in names { free(p) } }
-        _ = sd_bus_emit_properties_changed_strv(bus, MPRISProperties.objectPath, MPRISProperties.playerInterface, &names)
+        guard let bus else { return }
+        if !changed.isEmpty {
+            var names: [UnsafeMutablePointer<CChar>?] = changed.map { strdup($0) } + [nil]
+            defer { for p in names { free(p) } }
+            _ = sd_bus_emit_properties_changed_strv(bus, MPRISProperties.objectPath, MPRISProperties.playerInterface, &names)
+        }
+        if newSection { _ = woodshed_mpris_emit_seeked(bus, new.position ?? 0) }
+        if !changed.isEmpty || newSection { _ = sd_bus_flush(bus) }
+    }
+
+    /// Where `action` (from any surface: the ←/→ keys, a pedal, OSC, `ctl`, MPRIS's own Seek)
+    /// takes the play head, if it is a jump: what `seeked` then says.
+    public func seekTarget(of action: Action) -> Int64? { MPRISSeek.target(of: action, from: state) }
+
+    /// Says that the play head jumped to `position` µs (`Seeked`).
+    public func seeked(_ position: Int64) {
+        guard let bus else { return }
+        _ = woodshed_mpris_emit_seeked(bus, position)
         _ = sd_bus_flush(bus)
     }
 
@@ -91,7 +110,7 @@ public final class MPRISServer {
                                                "Woodshed does not support \(member) yet")
         }
         let r = woodshed_sd_bus_reply_empty(message)
-        if let action = call.action(in: state.kind) { perform(action) }
+        if let action = call.action(in: state.kind, tempoStep: tempoStep) { perform(action) }
         return r
     }
 
@@ -101,7 +120,13 @@ public final class MPRISServer {
         if let action { perform(action) }
     }
 
-    /// `Seek(x)` or `SetPosition(o, x)`: replies, performs the jump, then says where it went (`Seeked`).
+    /// `LoopStatus` set (from `woodshed_mpris_set`): None, Track or Playlist, as an action.
+    func set(loop value: String) {
+        if let action = MPRISLoop.action(set: value, in: state) { perform(action) }
+    }
+
+    /// `Seek(x)` or `SetPosition(o, x)`: replies and performs the jump; `perform` says where it
+    /// went (`Seeked`, as for a jump from any surface).
     private func seek(_ member: String, message: OpaquePointer) -> Int32 {
         var r: Int32 = 0
         var path: UnsafePointer<CChar>?
@@ -112,10 +137,7 @@ public final class MPRISServer {
         let action = member == "Seek" ? MPRISSeek.action(offset: micros, in: state)
             : MPRISSeek.action(setPosition: micros, trackID: path.map { String(cString: $0) } ?? "", in: state)
         let replied = woodshed_sd_bus_reply_empty(message)
-        if let action, let target = MPRISSeek.target(of: action, from: state) {
-            perform(action)
-            if let bus { _ = woodshed_mpris_emit_seeked(bus, target) }
-        }
+        if let action, MPRISSeek.target(of: action, from: state) != nil { perform(action) }
         return replied
     }
 

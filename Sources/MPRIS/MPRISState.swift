@@ -8,7 +8,7 @@ public struct MPRISState: Equatable, Sendable {
         case metronome
         /// `play`, `shadow`, `playlist play`: Next/Previous step the section (a sentence in shadowing).
         case player
-        /// A session without tempo or sections (noise): play and pause only.
+        /// A session without tempo or sections (noise): Stop and Quit end it; it has no pause.
         case other
     }
 
@@ -50,6 +50,11 @@ public struct MPRISState: Equatable, Sendable {
     public var section: String?
     /// `woodshed:pass`: the pass heard now, from 1 (nil: no passes).
     public var pass: Int?
+    /// The section playing, from 0 (its `mpris:trackid` is `/org/woodshed/track/<index>`); nil:
+    /// no sections.
+    public var sectionIndex: Int?
+    /// `woodshed:left`: whole seconds left of the noise's timer (nil: none).
+    public var secondsLeft: Int?
     /// `Volume`, linear (1 = as loud as the sound is).
     public var volume: Double
     /// `Position` in microseconds of the file (the player; during count-ins and gaps the
@@ -65,7 +70,7 @@ public struct MPRISState: Equatable, Sendable {
     public var loop: Loop
 
     public init(kind: Kind, status: Status, title: String, milliBPM: Int64? = nil, meter: String? = nil,
-                section: String? = nil, pass: Int? = nil, volume: Double = 1, position: Int64? = nil,
+                section: String? = nil, pass: Int? = nil, sectionIndex: Int? = nil, secondsLeft: Int? = nil, volume: Double = 1, position: Int64? = nil,
                 length: Int64? = nil, url: String? = nil, rate: Rate? = nil,
                 loop: Loop = .none) {
         self.kind = kind
@@ -75,6 +80,8 @@ public struct MPRISState: Equatable, Sendable {
         self.meter = meter
         self.section = section
         self.pass = pass
+        self.sectionIndex = sectionIndex
+        self.secondsLeft = secondsLeft
         self.volume = volume
         self.position = position
         self.length = length

@@ -279,6 +279,34 @@ public final class PlayerSession {
         if case .times(let n) = plan.repeats { message = "\(sections[here].name): \(n) pass\(n == 1 ? "" : "es")" }
     }
 
+    /// How the program loops (MPRIS's `LoopStatus`): `.section` plays the section playing
+    /// endlessly; `.all` makes every section go on to the next after its last pass, and the last
+    /// to the first; `.none` takes loop-all back to going on (the last section stops). Both end
+    /// an endless section playing after its pass playing. For the passes to come; saved as an edit.
+    public func setLoop(_ mode: LoopMode) {
+        guard let c = current() else { return }
+        let here = c.here, pass = c.status.step?.section == here ? c.status.step?.pass ?? 0 : 0
+        var changed = false
+        for i in sections.indices {
+            var plan = sections[i].plan
+            if i == here { plan.repeats = mode == .section ? .endless : plan.repeats == .endless ? .times(pass + 1) : plan.repeats }
+            if mode == .all { plan.advance = .loopAll } else if plan.advance == .loopAll { plan.advance = .next }
+            guard plan != sections[i].plan else { continue }
+            sections[i].plan = plan
+            if i >= unsavedCount { sectionsChanged = true }
+            changed = true
+        }
+        message = switch mode {
+        case .section: "\(sections[here].name): endless"
+        case .all: "loop all"
+        case .none: "no loop"
+        }
+        guard changed else { return }
+        headsAround = -1
+        keepHeads(around: here)
+        worker?.request(.replaceProgram(program(outputRate: rate)))
+    }
+
     /// The session speed up or down by this many thousandths (50 = 5 %), from where the pass is.
     public func stepSpeed(by d: Int) {
         guard let c = current() else { return }

@@ -8,11 +8,12 @@ public struct KlickNamespace {
     public static let prefix = "/klick/"
     /// Clients registered with `/klick/register_client`, in order.
     public private(set) var clients: [OSCPeer] = []
-    /// klick's tempo increment (BPM added per bar, spread over its beats), start and limit:
-    /// kept and reported as klick does.
-    public private(set) var tempoIncrement: Float = 0
-    public private(set) var tempoStart: Float = 0
-    public private(set) var tempoLimit: Float = 0
+    /// klick's tempo increment (BPM added per bar, spread over its beats), start and limit,
+    /// applied to the click as klick applies them (`step`).
+    public private(set) var trainer = KlickSpeedTrainer()
+    public var tempoIncrement: Float { trainer.increment }
+    public var tempoStart: Float { trainer.start }
+    public var tempoLimit: Float { trainer.limit }
     /// The last `current_tempo` sent to clients.
     private var reportedCurrentTempo: Float = 0
 
@@ -67,7 +68,16 @@ public struct KlickNamespace {
             }
             return toClients(OSCMessage("/klick/metro/type", [.string(type)]))
         case "/klick/metro/start" where m.fits(""), "/klick/metro/stop" where m.fits(""):
-            target.perform(OSCCommand(a.hasSuffix("start") ? .start : .stop), now: now)
+            let starting = a.hasSuffix("start")
+            if starting, let begin = trainer.startMilliBPM, target.remoteState(now: now).metronomeType == "simple" {
+                if trainer.nominalMilliBPM == nil { trainer.tempoSet(target.remoteState(now: now).milliBPM) }
+                target.perform(OSCCommand(.setTempo(milliBPM: begin)), now: now)
+            }
+            target.perform(OSCCommand(starting ? .start : .stop), now: now)
+            if starting {
+                let s = target.remoteState(now: now)
+                trainer.started(at: s.milliBPM, beats: s.beats)
+            }
             return toClients(OSCMessage("/klick/metro/active", [.int32(target.remoteState(now: now).running ? 1 : 0)]))
         case "/klick/metro/query" where m.fits("") || m.fits("s"):
             return metroQuery(target.remoteState(now: now), to: try m.replyAddress(sender: sender))
@@ -79,22 +89,23 @@ public struct KlickNamespace {
                 throw OSCRefusal("\(a) \(bpm): the tempo must be 1–1000 BPM")
             }
             target.perform(OSCCommand(.setTempo(milliBPM: Int64(milli))), now: now)
+            trainer.tempoSet(target.remoteState(now: now).milliBPM)
             return toClients(OSCMessage("/klick/simple/tempo", [.float(Self.bpm(target.remoteState(now: now)))]))
         case "/klick/simple/set_tempo_increment" where m.fits("f"):
             _ = try simple()
-            tempoIncrement = try Self.finite(m, a)
+            trainer.set(increment: try Self.finite(m, a))
             return toClients(OSCMessage("/klick/simple/tempo_increment", [.float(tempoIncrement)]))
         case "/klick/simple/set_tempo_start" where m.fits("f"):
             _ = try simple()
             let v = try Self.finite(m, a)
             guard v == 0 || (1...1000).contains(v) else { throw OSCRefusal("\(a) \(v): the start tempo must be 1–1000 BPM (0: none)") }
-            tempoStart = v
+            trainer.set(start: v)
             return toClients(OSCMessage("/klick/simple/tempo_start", [.float(tempoStart)]))
         case "/klick/simple/set_tempo_limit" where m.fits("f"):
             _ = try simple()
             let v = try Self.finite(m, a)
             guard v == 0 || (1...1000).contains(v) else { throw OSCRefusal("\(a) \(v): the tempo limit must be 1–1000 BPM (0: none)") }
-            tempoLimit = v
+            trainer.set(limit: v)
             return toClients(OSCMessage("/klick/simple/tempo_limit", [.float(tempoLimit)]))
         case "/klick/simple/set_meter" where m.fits("ii"):
             _ = try simple()
@@ -114,6 +125,7 @@ public struct KlickNamespace {
             let at = m.arguments.first?.number ?? now
             guard at.isFinite else { throw OSCRefusal("\(a) \(at): not a time") }
             target.perform(OSCCommand(.tap(at: at), midi: .tap), now: now)
+            trainer.tempoSet(target.remoteState(now: now).milliBPM)
             return toClients(OSCMessage("/klick/simple/tempo", [.float(Self.bpm(target.remoteState(now: now)))]))
         case "/klick/simple/query" where m.fits("") || m.fits("s"):
             let s = try simple()
@@ -131,6 +143,14 @@ public struct KlickNamespace {
             throw OSCRefusal("\(a): not supported by Woodshed (see docs/remote-control.md)")
         default:
             return nil
+        }
+    }
+
+    /// The speed trainer at a status refresh: the tempo after the beats heard since the last
+    /// look, set on `target` (klick's tempo increment, start and limit).
+    public mutating func step(target: RemoteTarget, now: Double) {
+        if let tempo = trainer.step(target.remoteState(now: now)) {
+            target.perform(OSCCommand(.setTempo(milliBPM: tempo)), now: now)
         }
     }
 
@@ -164,7 +184,7 @@ public struct KlickNamespace {
     }
 
     private func simpleQuery(_ s: RemoteState, to: OSCPeer) -> [OSCDelivery] {
-        [OSCMessage("/klick/simple/tempo", [.float(Self.bpm(s))]),
+        [OSCMessage("/klick/simple/tempo", [.float(trainer.increment != 0 ? Float(Double(trainer.nominalMilliBPM ?? s.milliBPM) / 1000) : Self.bpm(s))]),
          OSCMessage("/klick/simple/tempo_increment", [.float(tempoIncrement)]),
          OSCMessage("/klick/simple/tempo_start", [.float(tempoStart)]),
          OSCMessage("/klick/simple/tempo_limit", [.float(tempoLimit)]),

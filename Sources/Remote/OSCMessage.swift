@@ -77,6 +77,8 @@ public enum OSCDecodeError: Error, Equatable, Sendable, CustomStringConvertible 
     case notAnAddress
     /// liblo refused it (its error code: truncated, bad type tags, bad padding…).
     case malformed(code: Int32)
+    /// A bundle whose sizes do not add up: what is wrong.
+    case malformedBundle(String)
 
     public var description: String {
         switch self {
@@ -84,6 +86,7 @@ public enum OSCDecodeError: Error, Equatable, Sendable, CustomStringConvertible 
         case .bundle: "an OSC bundle (send single messages)"
         case .notAnAddress: "not an OSC message (no address)"
         case .malformed(let code): "a malformed OSC message (liblo error \(code))"
+        case .malformedBundle(let what): "a malformed OSC bundle (\(what))"
         }
     }
 }

@@ -23,10 +23,12 @@ struct LiveOutputOptions: ParsableArguments {
     var oscBind: String?
     @Flag(name: .customLong("no-mpris"), help: "Do not show this session to the desktop's media controls (MPRIS on the D-Bus session bus).")
     var noMPRIS = false
+    @Option(name: .customLong("mpris-step"), help: ArgumentHelp("BPM that the media keys' Next/Previous add to or take from the click's tempo (default 1).", valueName: "bpm"))
+    var mprisStep: Double = 1
 
     /// The options as a request for the live start-ups.
     var request: LiveOutputRequest {
         LiveOutputRequest(connect: connect, noConnect: noConnect, jackName: jackName, server: server, backend: backend,
-                          alsaDevice: alsaDevice, duration: duration, mpris: !noMPRIS, oscPort: osc, oscBind: oscBind)
+                          alsaDevice: alsaDevice, duration: duration, mpris: !noMPRIS, mprisStep: mprisStep, oscPort: osc, oscBind: oscBind)
     }
 }

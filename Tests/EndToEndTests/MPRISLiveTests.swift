@@ -17,6 +17,18 @@ struct MPRISLiveTests {
         return p
     }
 
+    /// A 4-second numbered WAV `song.wav` in `dir` with the sections verse (0–3 s) and chorus
+    /// (3–4 s), saved in `dir`'s data folder: its path.
+    static func verseAndChorus(_ dir: URL) throws -> String {
+        let song = dir.appendingPathComponent("song.wav").path
+        try TestAudio.numberedWAV(song, frames: 192_000)
+        for (name, from, to) in [("verse", "0", "3"), ("chorus", "3", "4")] {
+            let added = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "add", name, from, to])
+            try #require(added.status == 0, "\(added.stderr)")
+        }
+        return song
+    }
+
     /// `playerctl ARGS` on `bus`: its stdout (status 0 expected).
     static func playerctl(_ bus: PrivateSessionBus, _ args: String...) throws -> String {
         let r = try E2E.run("playerctl", args, environment: bus.environment)

@@ -21,14 +21,14 @@ struct MPRISSeekTests {
 
     @Test("SetPosition to 0.5 s jumps back 1500 ms; another track id, or past the end, does nothing")
     func setPosition() {
-        #expect(MPRISSeek.action(setPosition: 500_000, trackID: "/org/woodshed/section", in: player) == .jump(milliseconds: -1_500))
+        #expect(MPRISSeek.action(setPosition: 500_000, trackID: "/org/woodshed/track/0", in: player) == .jump(milliseconds: -1_500))
         #expect(MPRISSeek.action(setPosition: 500_000, trackID: "/org/woodshed/click", in: player) == nil)
-        #expect(MPRISSeek.action(setPosition: 4_000_001, trackID: "/org/woodshed/section", in: player) == nil)
-        #expect(MPRISSeek.action(setPosition: -1, trackID: "/org/woodshed/section", in: player) == nil)
+        #expect(MPRISSeek.action(setPosition: 4_000_001, trackID: "/org/woodshed/track/0", in: player) == nil)
+        #expect(MPRISSeek.action(setPosition: -1, trackID: "/org/woodshed/track/0", in: player) == nil)
         // From 0.109333 s to 2 s: 1891 ms, to within half a millisecond of the position asked.
         var early = player
         early.position = 109_333
-        let jump = MPRISSeek.action(setPosition: 2_000_000, trackID: "/org/woodshed/section", in: early)
+        let jump = MPRISSeek.action(setPosition: 2_000_000, trackID: "/org/woodshed/track/0", in: early)
         #expect(jump == .jump(milliseconds: 1_891))
         #expect(jump.flatMap { MPRISSeek.target(of: $0, from: early) } == 2_000_333)
     }
@@ -46,7 +46,7 @@ struct MPRISSeekTests {
     @Test("the player's metadata: its URL and length; a moving play head announces nothing")
     func metadata() {
         #expect(MPRISProperties.player("Metadata", player) == .dictionary([
-            ("mpris:trackid", .objectPath("/org/woodshed/section")), ("xesam:title", .string("song.wav · verse")),
+            ("mpris:trackid", .objectPath("/org/woodshed/track/0")), ("xesam:title", .string("song.wav · verse")),
             ("xesam:url", .string("file:///music/song.wav")), ("mpris:length", .int64(4_000_000)),
             ("woodshed:section", .string("verse")), ("woodshed:pass", .int32(1)),
         ]))

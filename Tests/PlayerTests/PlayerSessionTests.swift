@@ -236,3 +236,25 @@ struct PlayerSessionTests {
         #expect(p.savedSections.map(\.plan.advance) == [.next, .next, .next] && !p.sectionsChanged)
     }
 }
+
+@Suite("The live player's loop modes (MPRIS's LoopStatus)")
+struct PlayerLoopTests {
+    @Test("section: the section playing endlessly; all: every section loops all; none: the endless section ends after this pass, loop-all goes on")
+    func loopModes() throws {
+        let (p, _) = try session(sections: try PlayerSessionTests.sections())
+        let deck = try p.makeDeck(outputRate: 48_000)
+        defer { p.close() }
+        render(deck, seconds: 0.1) { p.isSettled }
+        p.setLoop(.section)
+        #expect(p.sections.map(\.plan.repeats) == [.endless, .endless, .endless] && p.message == "intro: endless" && p.sectionsChanged)
+        p.setLoop(.all)
+        #expect(p.sections.map(\.plan.advance) == [.loopAll, .loopAll, .loopAll] && p.message == "loop all")
+        #expect(p.sections.map(\.plan.repeats) == [.times(1), .endless, .endless])  // the intro goes on after this pass
+        p.setLoop(.section)
+        p.setLoop(.none)
+        #expect(p.sections.map(\.plan.advance) == [.next, .next, .next] && p.message == "no loop")
+        #expect(p.sections.map(\.plan.repeats) == [.times(1), .endless, .endless])
+        render(deck, seconds: 0.2) { p.isSettled }
+        #expect(p.view().passes == 1)
+    }
+}

@@ -17,6 +17,10 @@
  * notifications during the recording. One more key, "xrun_frames", gives for each of them
  * (up to 1024) the file frame at which the notification arrived (jack_frame_time - t0): a late
  * estimate, since notifications come through the server's notification thread, not the cycle.
+ * A second sidecar, OUT.cycles, has one line per cycle recorded, "FILE_FRAME SECONDS": the
+ * cycle's first file frame and CLOCK_MONOTONIC when its process callback began (for timing
+ * against other programs' clocks: file frame k of that cycle was produced at about
+ * SECONDS + (k - FILE_FRAME) / rate).
  *
  * Real-time path: process() only; it copies into buffers preallocated (and touched) in main,
  * marks the frames it wrote in a preallocated map, and publishes progress through atomics.
@@ -46,6 +50,12 @@ static float *planes[MAX_PORTS]; /* one plane of `total` frames per channel */
 static unsigned char *written;   /* 1 where a cycle wrote the frame */
 static int64_t total;            /* frames to record */
 
+/* Each cycle's first file frame and CLOCK_MONOTONIC at its callback: preallocated in main. */
+static int64_t *cycle_frames;
+static double *cycle_seconds;
+static int64_t max_cycles;
+static atomic_llong cycles;
+
 /* Shared between process() and main. */
 static atomic_int armed;         /* main: connections done, start recording */
 static atomic_int started;       /* process: t0 is set */
@@ -72,6 +82,14 @@ static int process(jack_nframes_t nframes, void *arg) {
     if (offset >= total) {
         atomic_store_explicit(&done, 1, memory_order_release);
         return 0;
+    }
+    int64_t n = atomic_load_explicit(&cycles, memory_order_relaxed);
+    if (n < max_cycles) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts); /* vDSO: no system call */
+        cycle_frames[n] = offset;
+        cycle_seconds[n] = (double)ts.tv_sec + ts.tv_nsec / 1e9;
+        atomic_store_explicit(&cycles, n + 1, memory_order_release);
     }
     int64_t len = (int64_t)nframes;
     if (offset + len > total) len = total - offset;
@@ -146,6 +164,24 @@ static int write_wav(const char *path, int rate, int64_t frames) {
     }
     free(block);
     return sf_close(f) == 0 ? 0 : -1;
+}
+
+static int write_cycles(const char *wav) {
+    size_t n = strlen(wav) + 8;
+    char *path = malloc(n);
+    if (!path) return -1;
+    snprintf(path, n, "%s.cycles", wav);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "frame_recorder: cannot write %s: %s\n", path, strerror(errno));
+        free(path);
+        return -1;
+    }
+    int64_t count = atomic_load_explicit(&cycles, memory_order_acquire);
+    for (int64_t i = 0; i < count; i++) fprintf(f, "%lld %.6f\n", (long long)cycle_frames[i], cycle_seconds[i]);
+    fclose(f);
+    free(path);
+    return 0;
 }
 
 static int write_json(const char *wav, int rate, int period, uint32_t t0, int64_t frames, int nxruns) {
@@ -230,6 +266,13 @@ int main(int argc, char **argv) {
         }
         memset(planes[c], 0, sizeof(float) * (size_t)total); /* touch every page before activation */
     }
+    max_cycles = total / 16 + 16;
+    cycle_frames = calloc((size_t)max_cycles, sizeof(int64_t));
+    cycle_seconds = calloc((size_t)max_cycles, sizeof(double));
+    if (!cycle_frames || !cycle_seconds) {
+        fprintf(stderr, "frame_recorder: cannot allocate the cycle times\n");
+        return 1;
+    }
     written = malloc((size_t)total);
     if (!written) {
         fprintf(stderr, "frame_recorder: cannot allocate %lld frames\n", (long long)total);
@@ -276,7 +319,7 @@ int main(int argc, char **argv) {
     /* After a failure keep what was recorded, up to the furthest frame written. */
     int64_t frames = failure ? atomic_load_explicit(&high_water, memory_order_acquire) : total;
     uint32_t t0 = atomic_load_explicit(&first_frame, memory_order_acquire);
-    if (write_wav(out, rate, frames) || write_json(out, rate, period, t0, frames, nxruns)) return 1;
+    if (write_wav(out, rate, frames) || write_json(out, rate, period, t0, frames, nxruns) || write_cycles(out)) return 1;
     if (failure) {
         fprintf(stderr, "frame_recorder: %s after %lld of %lld frames (partial recording written)\n",
                 failure, (long long)frames, (long long)total);

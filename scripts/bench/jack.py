@@ -68,10 +68,11 @@ def claim_name(avoid=(), timeout=150):
 
 
 class Server:
-    """A private jackd (a fixed name from the pool, dummy driver), stopped by its PID."""
+    """A private jackd (a fixed name from the pool, dummy driver, `period` frames), stopped by its PID."""
 
-    def __init__(self, tmp, label="jackd"):
+    def __init__(self, tmp, label="jackd", period=PERIOD):
         self.log = f"{tmp}/{label}.log"
+        self.period = period
         self.proc, self.slot = None, None
         taken = set()
         registry_deadline = time.monotonic() + 60
@@ -98,7 +99,7 @@ class Server:
     def start(self):
         """Starts jackd and waits (10 s) until it accepts clients: None, or why it did not."""
         self.proc = subprocess.Popen(
-            ["jackd", "--no-realtime", "-n", self.name, "-d", "dummy", "-r", str(RATE), "-p", str(PERIOD)],
+            ["jackd", "--no-realtime", "-n", self.name, "-d", "dummy", "-r", str(RATE), "-p", str(self.period)],
             env=self.env, stdin=subprocess.DEVNULL, stdout=open(self.log, "w"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 10
         while self.ports() is None:

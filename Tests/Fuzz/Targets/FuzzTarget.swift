@@ -109,19 +109,31 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// A session's packets as `OSCServer.handle` takes them, one after another (so that
     /// `set_tempo_increment` can come before `tap`): each is its length (4 bytes, big-endian, as
     /// OSC over a stream frames it) and its bytes, decoded by liblo, then handled by klick's
-    /// namespace and Woodshed's over a stand-in session, all three fresh for each input.
+    /// namespace and Woodshed's over a stand-in session, all three fresh for each input. A
+    /// bundle's elements are handled in order (nested bundles up to 8 deep); after each packet
+    /// the speed trainer takes a step.
     private static func oscPackets(_ bytes: [UInt8]) {
         let sender = OSCPeer(address: 0x0100_007F, port: 9000), target = FuzzRemoteTarget()
         var klick = KlickNamespace(), woodshed = WoodshedNamespace()
+        func handle(_ packet: [UInt8], depth: Int) {
+            if OSCBundle.isBundle(packet) {
+                guard depth < 8, let bundle = try? OSCBundle(decoding: packet) else { return }
+                _ = bundle.unixTime
+                for element in bundle.elements { handle(element, depth: depth + 1) }
+                return
+            }
+            guard let message = try? OSCMessage(decoding: packet) else { return }
+            _ = try? klick.handle(message, from: sender, target: target, now: 0)
+            _ = try? woodshed.handle(message, from: sender, target: target, now: 0)
+        }
         var rest = bytes[...]
         while rest.count >= 4 {
             let length = rest.prefix(4).reduce(0) { $0 << 8 | Int($1) }
             rest = rest.dropFirst(4)
             let packet = Array(rest.prefix(length))
             rest = rest.dropFirst(length)
-            guard let message = try? OSCMessage(decoding: packet) else { continue }
-            _ = try? klick.handle(message, from: sender, target: target, now: 0)
-            _ = try? woodshed.handle(message, from: sender, target: target, now: 0)
+            handle(packet, depth: 0)
+            klick.step(target: target, now: 0)
         }
     }
 

@@ -16,7 +16,7 @@ int woodshed_mpris_method(sd_bus_message *m, void *userdata, sd_bus_error *error
 int woodshed_mpris_get(sd_bus *bus, const char *path, const char *interface, const char *property,
                        sd_bus_message *reply, void *userdata, sd_bus_error *error);
 
-/// The writable properties of the player interface (Rate, Volume).
+/// The writable properties of the player interface (Rate, Volume, LoopStatus).
 int woodshed_mpris_set(sd_bus *bus, const char *path, const char *interface, const char *property,
                        sd_bus_message *value, void *userdata, sd_bus_error *error);
 
@@ -52,7 +52,7 @@ static inline const sd_bus_vtable *woodshed_mpris_player_vtable(void) {
         SD_BUS_METHOD("OpenUri", "s", "", woodshed_mpris_method, SD_BUS_VTABLE_UNPRIVILEGED),
         SD_BUS_SIGNAL("Seeked", "x", 0),
         SD_BUS_PROPERTY("PlaybackStatus", "s", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
-        SD_BUS_PROPERTY("LoopStatus", "s", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
+        SD_BUS_WRITABLE_PROPERTY("LoopStatus", "s", woodshed_mpris_get, woodshed_mpris_set, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
         SD_BUS_WRITABLE_PROPERTY("Rate", "d", woodshed_mpris_get, woodshed_mpris_set, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
         SD_BUS_PROPERTY("Shuffle", "b", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_CONST),
         SD_BUS_PROPERTY("Metadata", "a{sv}", woodshed_mpris_get, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import WoodshedTestSupport
+
+/// klick's speed trainer over OSC, klick and Woodshed side by side on one private JACK server.
+@Suite("OSC: klick's tempo increment and limit, as klick applies them", .serialized)
+struct OSCTrainerLiveTests {
+    /// Registers an oscdump on a free port with the OSC server on `port`, sets a limit of 150 and
+    /// an increment of 40 BPM a bar (10 a beat in 4/4), waits 4 s: the distinct tempos reported
+    /// as `/klick/simple/current_tempo`, in order.
+    static func ramp(port: UInt16, server: PrivateJackServer) throws -> [String] {
+        let dump = try OSCLive.freePort()
+        let dumper = try server.spawn("stdbuf", ["-oL", "oscdump", "-L", "\(dump)"])
+        defer { PrivateJackServer.terminate(dumper) }
+        usleep(300_000)
+        try OSCLive.send(port, ["/klick/register_client", "s", "osc.udp://127.0.0.1:\(dump)/"])
+        try OSCLive.send(port, ["/klick/simple/set_tempo_limit", "f", "150"])
+        try OSCLive.send(port, ["/klick/simple/set_tempo_increment", "f", "40"])
+        usleep(4_000_000)
+        let tempos = OSCLive.messages(server.output(of: dumper).stdout)
+            .filter { $0.hasPrefix("/klick/simple/current_tempo f ") }.map { String($0.dropFirst(30)) }
+        return tempos.enumerated().filter { $0.offset == 0 || tempos[$0.offset - 1] != $0.element }.map(\.element)
+    }
+
+    @Test("an increment of 40 a bar in 4/4 with a limit of 150: 130, 140, 150 beat by beat, then 150, from klick and from Woodshed",
+          .timeLimit(.minutes(2)))
+    func sideBySide() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let klickPort = try OSCLive.freePort(), ourPort = try OSCLive.freePort()
+        let klick = try server.spawn("klick", ["-o", "\(klickPort)", "4/4", "120"])
+        defer { PrivateJackServer.terminate(klick) }
+        let p = try Live.start(server, name: "osctrain", ["120", "--osc", "\(ourPort)", "--no-connect"])
+        defer { PrivateJackServer.terminate(p) }
+        #expect(PrivateJackServer.wait(timeout: 10) { server.ports().contains { $0.hasPrefix("klick:") } })
+        try OSCLive.send(klickPort, ["/klick/metro/start"])
+        let theirs = try Self.ramp(port: klickPort, server: server)
+        let ours = try Self.ramp(port: ourPort, server: server)
+        #expect(theirs.suffix(3) == ["130.000000", "140.000000", "150.000000"], "klick: \(theirs)")
+        #expect(ours == ["130.000000", "140.000000", "150.000000"], "woodshed: \(ours); klick: \(theirs)")
+        // The click heard it: its plain bar lines reach 150 BPM.
+        #expect(PrivateJackServer.wait(timeout: 3) { server.output(of: p).stdout.contains(" · 150 BPM · 4/4 · ") }, "\(server.output(of: p).stdout)")
+    }
+}
