@@ -36,7 +36,7 @@ struct ClickSubcommand: ParsableCommand {
     }
 
     func run() throws {
-        var launch = ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock,
+        var launch = try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock,
                                  transport: ClickLaunch.transportMode(transport), note: note, output: output.request)
         launch.song = song
         try launch.run(debug: diagnostics.start())
