@@ -33,7 +33,7 @@ struct RenderSubcommand: ParsableCommand {
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
     @Flag(name: .long, help: "With --play: write three channels (music L, music R, click) instead of a stereo mix.") var stems = false
     @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).", completion: .playlists) var playlist: String?
-    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), or a noise preset (sleep, focus, ...).", completion: .noise)
+    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), a noise preset (sleep, focus, ...), or a sound (rain, ocean, fan, ...).", completion: .noise)
     var noise: String?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).") var noiseLevel: Double?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.") var fade: Double?
@@ -59,7 +59,7 @@ struct RenderSubcommand: ParsableCommand {
         let choice = try choice()
         var request = try RenderRequest(output: output, format: choice.format, rate: rate, seconds: seconds, click: click.request,
                                         levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request,
-                                        stems: stems, playlist: playlist, noise: choice.noise.map { ($0.color, $0.level, $0.seconds, $0.fade) })
+                                        stems: stems, playlist: playlist, noise: choice.noise)
         request.notch = try NotchOption.parse(notch, rate: rate)
         try request.run(debug: debug)
     }

@@ -130,7 +130,7 @@ struct InstallTests {
                 + looked.joined(separator: ", ") + " (reinstall, or set WOODSHED_DATA_DIR)\n")
         let noise = try E2E.run(installed.bin, ["noise", "sleep", "--for", "1s"], environment: env)
         #expect(noise.status != 0)
-        #expect(noise.stderr.hasPrefix("Error: 'sleep' is not a noise colour or preset: Woodshed's data folder (built-in presets, noise presets, MIDI maps) is missing: looked in "
+        #expect(noise.stderr.hasPrefix("Error: 'sleep' is not a noise colour, preset or sound: Woodshed's data folder (built-in presets, noise presets, MIDI maps) is missing: looked in "
                 + looked.joined(separator: ", ") + " (reinstall, or set WOODSHED_DATA_DIR)\n"), "\(noise.stderr)")
     }
 
