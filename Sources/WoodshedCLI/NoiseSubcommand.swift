@@ -14,13 +14,13 @@ struct NoiseSubcommand: ParsableCommand {
               woodshed noise brown --level -24
               woodshed noise sleep                  # a preset: brown, 45 min, 2 min fade
               woodshed noise focus --for 50m        # options change a preset's settings
-              woodshed noise rain --for 30m         # a sound of the catalog (woodshed sounds list)
+              woodshed noise rain --for 30m         # a sound (woodshed sounds list)
             With --for, the noise fades out over the last --fade (default 10 s, at most
             half the time) and woodshed quits when it has faded. Keys: q or Esc quit.
             Presets: focus, masking, practice-room, sleep (Presets/noise); your own are
             $XDG_CONFIG_HOME/woodshed/noise/NAME.json: see docs/noise-and-playlists.md.
-            Sounds: woodshed sounds list; your own are $XDG_CONFIG_HOME/woodshed/sounds/NAME.json
-            (docs/sounds.md).
+            Sounds: woodshed sounds list; your own are
+            $XDG_CONFIG_HOME/woodshed/sounds/NAME.json (docs/sounds.md).
             """)
 
     @Argument(help: "white, pink or brown, a noise preset's name, or a sound of the catalog (rain, ocean, fan, ...).", completion: .noise) var color: String

@@ -15,8 +15,9 @@ struct SoundsSubcommand: ParsableCommand {
               woodshed sounds list --category nature
               woodshed sounds preview rain
               woodshed noise rain --for 30m
-            Your own sounds are $XDG_CONFIG_HOME/woodshed/sounds/NAME.json: a generator with
-            its parameters, or a sound file looped with a crossfade. See docs/sounds.md.
+            Your own sounds are $XDG_CONFIG_HOME/woodshed/sounds/NAME.json: a
+            generator with its parameters, or a sound file looped with a crossfade.
+            See docs/sounds.md.
             """,
         subcommands: [List.self, Preview.self],
         defaultSubcommand: List.self)

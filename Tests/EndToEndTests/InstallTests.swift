@@ -73,6 +73,8 @@ struct InstallTests {
         #expect(files.filter { $0.hasPrefix("share/woodshed/presets/") } == presetsWant)
         #expect(files.filter { $0.hasPrefix("share/woodshed/noise/") }
                 == ["focus", "masking", "practice-room", "sleep"].map { "share/woodshed/noise/\($0).json" })
+        #expect(files.filter { $0.hasPrefix("share/woodshed/sounds/") }
+                == ["alarm-beeps", "alarm-clock", "alarm-gentle", "brown", "fan", "ocean", "pink", "rain", "white"].map { "share/woodshed/sounds/\($0).json" })
         #expect(files.contains("share/woodshed/midi/expression-pedal.json") && files.contains("share/woodshed/midi/default.json"))
         #expect(files.filter { !$0.hasPrefix("share/woodshed/") && !$0.hasPrefix("share/man/") }
                 == ["bin/woodshed", "share/bash-completion/completions/woodshed", "share/fish/vendor_completions.d/woodshed.fish",
