@@ -20,6 +20,8 @@ public struct RenderRequest {
     public var noise: RenderNoise?
     /// `--notch`: a band-stop over the music or noise (never the click); checked against `rate`.
     public var notch: Notch?
+    /// `--then-sound`: a sound after `--play`'s program or `--playlist`.
+    public var thenSound: ThenNoise?
 
     public init(output: String, format: OutputFormat, rate: Int, seconds: Double?, click: ClickRequest,
                 levels: (accent: Float, normal: Float, subdivision: Float), volume: Float, play: String?, practice: PlayRequest,
@@ -54,6 +56,7 @@ public struct RenderRequest {
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
             var job = PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
             job.notch = notch
+            job.thenSound = thenSound
             try job.write(to: output, format: format)
             return
         }
@@ -62,6 +65,7 @@ public struct RenderRequest {
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
             var job = PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
             job.notch = notch
+            job.thenSound = thenSound
             try job.write(to: output, format: format)
             return
         }

@@ -37,6 +37,8 @@ struct RenderSubcommand: ParsableCommand {
     var noise: String?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).") var noiseLevel: Double?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.") var fade: Double?
+    @Option(name: .customLong("then-sound"), help: "With --play or --playlist: then a sound SOUND:DURATION, e.g. brown:15m (as play --then-sound plays it).")
+    var thenSound: String?
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
     @OptionGroup var diagnostics: DiagnosticsOptions
 
@@ -49,8 +51,15 @@ struct RenderSubcommand: ParsableCommand {
         }
     }
 
+    /// `--then-sound` read, a bad value as a usage error.
+    var then: ThenNoise? {
+        get throws { do { return try thenSound.map(ThenNoise.init(parsing:)) } catch { throw ValidationError(error.description) } }
+    }
+
     func validate() throws {
         _ = try choice()
+        if thenSound != nil && play == nil && playlist == nil { throw ValidationError("--then-sound follows --play or --playlist") }
+        _ = try then
         _ = try NotchOption.parse(notch, rate: rate)
     }
 
@@ -61,6 +70,7 @@ struct RenderSubcommand: ParsableCommand {
                                         levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request,
                                         stems: stems, playlist: playlist, noise: choice.noise)
         request.notch = try NotchOption.parse(notch, rate: rate)
+        request.thenSound = try then
         try request.run(debug: debug)
     }
 }
