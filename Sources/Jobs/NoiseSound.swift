@@ -39,7 +39,7 @@ public struct NoiseSound {
             let sound = try catalog.sound(named: name)
             self.sound = sound
             preset = nil
-            color = sound.recipeBed
+            color = sound.bed
         } catch SoundCatalogError.unknown {
             let what = "'\(name)' is not a noise colour, preset or sound"
             if let missing = presets.missingData { throw ValidationErrorMessage("\(what): \(missing)") }
@@ -63,22 +63,5 @@ public struct NoiseSound {
     /// What the generator makes at `rate`.
     public func recipe(rate: Int) throws -> NoiseRecipe {
         try sound?.recipe(rate: rate) ?? .noise(color)
-    }
-}
-
-extension CatalogSound {
-    /// The colour of the noise under it (white for tones and files).
-    var recipeBed: NoiseColor {
-        if case .generator(let settings) = entry.source { return CatalogSound.bed(of: settings) }
-        return .white
-    }
-
-    static func bed(of settings: SoundGeneratorSettings) -> NoiseColor {
-        switch settings {
-        case .noise(let color): NoiseColor(rawValue: color) ?? .white
-        case .rain, .ocean: .pink
-        case .fan: .brown
-        case .tone: .white
-        }
     }
 }

@@ -28,6 +28,12 @@ public final class CatalogSound {
     /// dBFS RMS: the catalog file's, or the generator's default.
     public var level: Double { entry.level ?? NoiseGenerator.defaultLevel }
 
+    /// The colour of the noise under it (`NoiseRecipe.bed`: white for tones and files).
+    public var bed: NoiseColor {
+        if case .generator(let settings) = entry.source { return CatalogSound.recipe(settings).bed }
+        return .white
+    }
+
     /// As the screen shows it: "Brown Noise" for a colour, "Alarm Beeps" for alarm-beeps.
     public var title: String {
         if case .generator(.noise(let color)) = entry.source { return "\(color) noise".capitalized }

@@ -31,10 +31,7 @@ struct NoiseSubcommand: ParsableCommand {
     var duration: String?
     @Option(name: .long, parsing: .unconditional, help: "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none).")
     var fade: String?
-    @Option(name: .long, parsing: .singleValue,
-            help: "Connect music_L and music_R to these JACK ports (two, or comma-separated). Default: the first two physical playback ports.")
-    var connect: [String] = []
-    @Flag(name: .long, help: "Do not connect the ports; leave routing to you.") var noConnect = false
+    @OptionGroup var ports: MusicPortOptions
     @OptionGroup var jack: JackServerOptions
     @OptionGroup(title: "Audio output") var output: BackendOptions
     @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
@@ -51,12 +48,11 @@ struct NoiseSubcommand: ParsableCommand {
         if let fade, fade != "0", DurationText.seconds(fade) == nil {
             throw ValidationError("--fade takes a time such as 20s, or 0, not '\(fade)'")
         }
-        if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
         _ = try NotchOption.parse(notch)
     }
 
     func run() throws {
-        var launch = NoiseLaunch(color: color, level: level, duration: duration, fade: fade, connect: connect, noConnect: noConnect,
+        var launch = NoiseLaunch(color: color, level: level, duration: duration, fade: fade, connect: ports.connect, noConnect: ports.noConnect,
                                  jackName: jack.jackName, server: jack.server, scope: scope)
         launch.oscPort = remote.osc
         launch.oscBind = remote.oscBind

@@ -43,21 +43,17 @@ struct SoundsSubcommand: ParsableCommand {
         @Argument(help: "The sound's name (see `woodshed sounds list`), a noise colour or a noise preset.", completion: .noise)
         var name: String
         @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default: the sound's).") var level: Double?
-        @Option(name: .long, parsing: .singleValue,
-                help: "Connect music_L and music_R to these JACK ports (two, or comma-separated). Default: the first two physical playback ports.")
-        var connect: [String] = []
-        @Flag(name: .long, help: "Do not connect the ports; leave routing to you.") var noConnect = false
+        @OptionGroup var ports: MusicPortOptions
         @OptionGroup var jack: JackServerOptions
         @OptionGroup(title: "Audio output") var output: BackendOptions
 
         func validate() throws {
             if let level, !NoiseGenerator.levelRange.contains(level) { throw ValidationError(NoiseError.levelOutOfRange(level).description) }
-            if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
         }
 
         func run() throws {
-            var launch = NoiseLaunch(color: name, level: level, duration: Preview.duration, fade: Preview.fade, connect: connect,
-                                     noConnect: noConnect, jackName: jack.jackName, server: jack.server, scope: false)
+            var launch = NoiseLaunch(color: name, level: level, duration: Preview.duration, fade: Preview.fade, connect: ports.connect,
+                                     noConnect: ports.noConnect, jackName: jack.jackName, server: jack.server, scope: false)
             launch.backend = output.choice
             launch.alsaDevice = output.alsaDevice
             try launch.run()
