@@ -62,9 +62,10 @@ install: build man completions
 # What is built, copied under $(DESTDIR)$(PREFIX) (make install's last step; builds nothing).
 install-files:
 	install -D -m 755 $(RELEASE) $(DESTDIR)$(BINDIR)/woodshed
-	install -d $(DESTDIR)$(DATADIR)/presets $(DESTDIR)$(DATADIR)/noise $(DESTDIR)$(DATADIR)/midi $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(DATADIR)/presets $(DESTDIR)$(DATADIR)/noise $(DESTDIR)$(DATADIR)/sounds $(DESTDIR)$(DATADIR)/midi $(DESTDIR)$(MANDIR)
 	install -m 644 share/woodshed/presets/*.json $(DESTDIR)$(DATADIR)/presets
 	install -m 644 share/woodshed/noise/*.json $(DESTDIR)$(DATADIR)/noise
+	install -m 644 share/woodshed/sounds/*.json $(DESTDIR)$(DATADIR)/sounds
 	install -m 644 share/woodshed/midi/*.json $(DESTDIR)$(DATADIR)/midi
 	install -m 644 $(MAN_PAGES)/*.1 $(DESTDIR)$(MANDIR)
 	install -D -m 644 $(COMPLETIONS)/woodshed.bash $(DESTDIR)$(BASHDIR)/woodshed

@@ -41,8 +41,8 @@ let package = Package(
         .target(name: "RealtimeKit"),
         // The renderer and its voices: render thread only.
         .target(name: "RenderGraph", dependencies: ["WoodshedCore", "RealtimeKit", "MIDI"]),
-        // Click sounds: synthesized, or loaded from WAV/FLAC and resampled (control thread).
-        .target(name: "Sounds", dependencies: ["RenderGraph", "Media", "CSndFile", "CSampleRate"]),
+        // Click sounds: synthesized, or loaded from WAV/FLAC and resampled; the sound catalog (control thread).
+        .target(name: "Sounds", dependencies: ["RenderGraph", "Media", "Persistence", "CSndFile", "CSampleRate"]),
         // Audio files: probing, reading and seeking, each format with its own decoder (libsndfile, libmpg123,
         // libvorbisfile, libopusfile, FFmpeg's libavformat/libavcodec), and splitting on silence (worker threads).
         .target(name: "Media", dependencies: ["CSndFile", "CMpg123", "CVorbisFile", "COpusFile", "CFFmpeg"]),
@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "WoodshedTestSupport", dependencies: ["CSndFile"], path: "Tests/Support"),
         .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore", "Persistence"]),
         .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "WoodshedTestSupport"]),
-        .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
+        .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "Persistence", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "WoodshedCore"]),
         .testTarget(name: "MIDITests", dependencies: ["MIDI"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CSndFile", "WoodshedTestSupport"]),

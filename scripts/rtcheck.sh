@@ -33,6 +33,13 @@ run render "$tmp/h.wav" 60 --sound "$tmp/acc.wav,$tmp/nor.wav" --bars 2 --rate 9
 # Noise through the same output graph and offline loop (each block in the realtime section).
 run render "$tmp/n1.wav" --noise pink --seconds 20 --fade 5
 run render "$tmp/n2.wav" --noise brown --seconds 5 --rate 44100 --format wav32f
+# The catalog's generated sounds (issue 22), and a sound file looped with a crossfade when the
+# freedesktop sound theme is installed (scripts/setup.sh test installs it).
+run render "$tmp/c1.wav" --noise rain --seconds 10
+run render "$tmp/c2.wav" --noise fan --seconds 5 --rate 44100
+run render "$tmp/c3.wav" --noise ocean --seconds 15 --fade 3
+run render "$tmp/c4.wav" --noise alarm-beeps --seconds 5
+if [ -e /usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga ]; then run render "$tmp/c5.wav" --noise alarm-clock --seconds 5; fi
 
 # The rehearsal player: 8 s of music-like stereo (two sines, a pluck every 250 ms, pink noise).
 music() {  # music OUT RATE

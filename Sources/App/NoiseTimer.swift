@@ -18,10 +18,15 @@ public final class NoiseTimer {
     /// A generator for a connection at `rate`: the time left, fading out (linearly, as
     /// `render --noise --fade` does) over its end.
     public func generator(color: NoiseColor, rate: Int, level: Double) throws -> NoiseGenerator {
+        try generator(recipe: .noise(color), rate: rate, level: level)
+    }
+
+    /// The same for any sound (`NoiseRecipe`: a catalog sound).
+    public func generator(recipe: NoiseRecipe, rate: Int, level: Double) throws -> NoiseGenerator {
         playedBefore += lastSeen
         lastSeen = 0
         self.rate = rate
-        var g = try NoiseGenerator(color: color, rate: rate, levelDecibels: level)
+        var g = try NoiseGenerator(recipe: recipe, rate: rate, levelDecibels: level)
         if let total = totalFrames {
             let left = max(total - playedBefore, 0)
             let fade = min(Int64((fadeSeconds * Double(rate)).rounded()), left)

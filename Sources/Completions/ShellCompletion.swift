@@ -35,11 +35,14 @@ public struct ShellCompletion: Sendable {
         return library.names().filter { $0.hasPrefix(prefix) }
     }
 
-    /// The noise colours, then the noise presets' names.
+    /// The noise colours, then the noise presets' names, then the catalog's other sounds.
     public func noise(prefix: String) -> [String] {
         let library = NoisePresetLibrary(colors: [], levels: 0...0, data: data,
                                          userFolder: NoisePresetLibrary.defaultUserFolder(environment: environment))
-        return (NoiseColor.allCases.map(\.rawValue) + library.names()).filter { $0.hasPrefix(prefix) }
+        let sounds = SoundEntryLibrary(levels: 0...0, data: data, userFolder: SoundEntryLibrary.defaultUserFolder(environment: environment))
+        var names = NoiseColor.allCases.map(\.rawValue) + library.names()
+        names += sounds.names().filter { !names.contains($0) }
+        return names.filter { $0.hasPrefix(prefix) }
     }
 
     /// The built-in click sounds, then sound files.

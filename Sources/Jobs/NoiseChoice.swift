@@ -1,10 +1,12 @@
 import Persistence
 import RenderGraph
 
-/// `woodshed noise NAME` as the user asked: a colour or a noise preset, with the options'
-/// level, time and fade over the preset's. Main thread (a preset is read from disk).
+/// `woodshed noise NAME` as the user asked: a colour, a noise preset or a catalog sound
+/// (`NoiseSound`), with the options' level, time and fade over the preset's. Main thread (a
+/// preset or a sound is read from disk).
 public struct NoiseChoice {
-    public let color: NoiseColor
+    /// What plays.
+    public let sound: NoiseSound
     /// dBFS RMS.
     public let level: Double
     /// How long it plays (nil: until quit).
@@ -14,9 +16,9 @@ public struct NoiseChoice {
 
     /// `duration` and `fade` are the user's text (checked by the caller: `DurationText`).
     public init(name: String, level: Double?, duration: String?, fade: String?) throws {
-        let preset = try Self.preset(name)
-        color = try NoiseColor(parsing: preset?.color ?? name)
-        self.level = level ?? preset?.level ?? NoiseGenerator.defaultLevel
+        sound = try NoiseSound(name: name)
+        let preset = sound.preset
+        self.level = level ?? sound.level
         let seconds = duration.flatMap(DurationText.seconds) ?? preset?.seconds.map(Double.init)
         if fade != nil && seconds == nil { throw ValidationErrorMessage("--fade needs --for (the fade ends the timer)") }
         fadeSeconds = seconds.map { total in
@@ -26,23 +28,6 @@ public struct NoiseChoice {
         self.seconds = seconds
     }
 
-    /// The noise preset `name` stands for; nil for a colour. An unknown name is an error
-    /// listing the colours and the presets.
-    public static func preset(_ name: String) throws -> NoisePreset? {
-        if (try? NoiseColor(parsing: name)) != nil { return nil }
-        let library = NoisePresetLibrary(colors: NoiseColor.allCases.map(\.rawValue), levels: NoiseGenerator.levelRange)
-        do {
-            guard let preset = try library.load(name: name) else {
-                if let missing = library.missingData { throw ValidationErrorMessage("'\(name)' is not a noise colour or preset: \(missing)") }
-                throw ValidationErrorMessage("'\(name)' is not a noise colour or preset: use white, pink, brown, or "
-                    + library.names().joined(separator: ", "))
-            }
-            return preset
-        } catch let e as JSONFileError {
-            throw ValidationErrorMessage(e.description)
-        }
-    }
-
     /// `--level` and `--fade` checked before a preset is read or anything opens.
     public static func check(level: Double?, fade: String?) throws(OptionProblem) {
         if let level, !NoiseGenerator.levelRange.contains(level) { throw OptionProblem(NoiseError.levelOutOfRange(level).description) }
@@ -50,4 +35,7 @@ public struct NoiseChoice {
             throw OptionProblem("--fade takes a time such as 20s, or 0, not '\(fade)'")
         }
     }
+
+    /// The colour (a catalog sound's bed colour).
+    public var color: NoiseColor { sound.color }
 }

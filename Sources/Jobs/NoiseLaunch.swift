@@ -5,7 +5,7 @@ import Persistence
 import RenderGraph
 import WoodshedCore
 
-/// `woodshed noise` live: the noise generated on the render thread on music_L and music_R (or
+/// `woodshed noise` live: the noise (or catalog sound) generated on the render thread on music_L and music_R (or
 /// ALSA's two channels), its display and keys, until the time is up or the user quits. Main thread.
 public struct NoiseLaunch {
     public var color: String
@@ -46,7 +46,7 @@ public struct NoiseLaunch {
     public func run() throws {
         let remote = try RemoteSurfaces(oscPort: oscPort, oscBind: oscBind)
         let choice = try NoiseChoice(name: color, level: level, duration: duration, fade: fade)
-        let noiseColor = choice.color, level = choice.level
+        let level = choice.level
         let timer = NoiseTimer(seconds: choice.seconds, fadeSeconds: choice.fadeSeconds)
         var options = JackBackend.Options()
         options.clientName = jackName
@@ -58,7 +58,9 @@ public struct NoiseLaunch {
         parts.scope = true
         parts.notch = notch
         nonisolated(unsafe) let t = timer
-        parts.makeNoise = { rate in try t.generator(color: noiseColor, rate: rate, level: level) }
+        // The closure keeps the sound (a looped file's samples) for as long as the output runs.
+        nonisolated(unsafe) let sound = choice.sound
+        parts.makeNoise = { rate in try t.generator(recipe: try sound.recipe(rate: rate), rate: rate, level: level) }
         let session = LiveSession(settings: ClickSettings())
         let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice,
                                           jackOnly: connect.isEmpty ? [] : ["--connect"])
@@ -67,7 +69,7 @@ public struct NoiseLaunch {
         let engine = LiveEngine(output: output, session: session, stopAfter: nil)
         engine.mpris = mpris
         remote.attach(to: engine)
-        let controller = NoiseController(engine: engine, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
+        let controller = NoiseController(engine: engine, timer: timer, title: choice.sound.title, level: level)
         controller.showsScope = scope
         controller.practiceLog = PracticeLog()
         engine.run(controller)

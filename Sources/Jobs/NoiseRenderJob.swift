@@ -2,7 +2,7 @@ import WoodshedCore
 import OfflineBackend
 import RenderGraph
 
-/// `woodshed render OUT --noise COLOUR --seconds N`: white, pink or brown noise written offline
+/// `woodshed render OUT --noise NAME --seconds N`: noise or a catalog sound written offline
 /// through the same `NoiseGenerator` the live player runs, mono, with an optional fade to
 /// silence over the last `--fade` seconds. Main thread.
 public struct NoiseRenderJob {
@@ -13,9 +13,19 @@ public struct NoiseRenderJob {
     /// `--notch`: the band-stop over the noise, if any.
     public var notch: Notch?
 
+    /// What the summary calls it: "brown noise", "rain".
+    public var name: String
+
     /// Throws a one-line error for a level out of range.
     public init(color: NoiseColor, levelDecibels: Double, seconds: Double, fadeSeconds: Double?, rate: Int) throws(NoiseError) {
-        var generator = try NoiseGenerator(color: color, rate: rate, levelDecibels: levelDecibels)
+        try self.init(recipe: .noise(color), name: "\(color) noise", levelDecibels: levelDecibels, seconds: seconds,
+                      fadeSeconds: fadeSeconds, rate: rate)
+    }
+
+    /// Any sound (a catalog sound's recipe at `rate`), called `name` in the summary.
+    public init(recipe: NoiseRecipe, name: String, levelDecibels: Double, seconds: Double, fadeSeconds: Double?, rate: Int) throws(NoiseError) {
+        self.name = name
+        var generator = try NoiseGenerator(recipe: recipe, rate: rate, levelDecibels: levelDecibels)
         let total = Int64((seconds * Double(rate)).rounded())
         let fade = fadeSeconds.map { NoiseFade(endingAt: total, frames: Int64(($0 * Double(rate)).rounded())) }
         generator.setFade(fade)
@@ -27,7 +37,7 @@ public struct NoiseRenderJob {
     /// "brown noise at -18 dBFS RMS, 10:00.000 with a 0:20.000 fade-out".
     public var summary: String {
         let rate = generator.rate
-        var s = "\(generator.color) noise at \(NoiseError.decibels(generator.levelDecibels)) dBFS RMS, \(SourceTime.of(frame: frames, rate: rate))"
+        var s = "\(name) at \(NoiseError.decibels(generator.levelDecibels)) dBFS RMS, \(SourceTime.of(frame: frames, rate: rate))"
         if let fade { s += " with a \(SourceTime.of(frame: fade.frames, rate: rate)) fade-out" }
         if let notch { s += ", \(notch.summary)" }
         return s

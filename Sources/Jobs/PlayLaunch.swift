@@ -19,11 +19,11 @@ public struct PlayLaunch {
         self.midi = midi
     }
 
-    /// `woodshed play FILE`; `debug` takes diagnostics.
-    public func play(file: String, practice: PlayRequest, countIn: Int?, debug: (String) -> Void) throws {
+    /// `woodshed play FILE`, then `thenSound` if given (`--then-sound`); `debug` takes diagnostics.
+    public func play(file: String, practice: PlayRequest, countIn: Int?, thenSound: ThenNoise? = nil, debug: (String) -> Void) throws {
         try output.check()
         let setup = try PlaySetup(path: file, options: practice, countIn: countIn, live: true)
-        try run(setup, shadow: nil, debug: debug)
+        try run(setup, shadow: nil, thenNoise: thenSound, debug: debug)
     }
 
     /// `woodshed shadow FILE`: the sentences, their plan, the shadowing screen and log.
@@ -73,9 +73,8 @@ public struct PlayLaunch {
         var noiseTimer: NoiseTimer?
         if let thenNoise {
             let timer = NoiseTimer(seconds: thenNoise.seconds, fadeSeconds: LiveEngine.fadeSeconds(forTimer: thenNoise.seconds))
-            nonisolated(unsafe) let t = timer
-            let color = thenNoise.color
-            parts.makeNoise = { rate in try t.generator(color: color, rate: rate, level: NoiseGenerator.defaultLevel) }
+            nonisolated(unsafe) let t = timer, then = thenNoise
+            parts.makeNoise = { rate in try then.generator(timer: t, rate: rate) }
             noiseTimer = timer
         }
         let backend: LiveOutput

@@ -1,3 +1,4 @@
+import App
 import Foundation
 import OfflineBackend
 import Player
@@ -17,6 +18,9 @@ public struct PlayRenderJob {
     public let volume: Float
     /// `--notch`: the band-stop over the music (never the click), if any.
     public var notch: Notch?
+    /// `--then-sound`: a sound after the program, as `play --then-sound` plays it live (from the
+    /// first block after the music's end, fading out over min(10 s, half its time)).
+    public var thenSound: ThenNoise?
 
     public init(setup: PlaySetup, rate: Int, seconds: Double?, stems: Bool, sound: String?, volume: Float) {
         self.setup = setup
@@ -43,14 +47,22 @@ public struct PlayRenderJob {
         var length: Int64 = 0
         var step = program.start(section: setup.startSection)
         while let s = step, length < limit { length += s.length; step = program.step(after: s) }
+        // The sound starts with the deck's first block after the music's end, and lasts its time.
+        var sound: NoiseGenerator?
+        if let thenSound {
+            let timer = NoiseTimer(seconds: thenSound.seconds, fadeSeconds: LiveEngine.fadeSeconds(forTimer: thenSound.seconds))
+            sound = try thenSound.generator(timer: timer, rate: rate)
+            let block = Int64(deck.ring.blockFrames)
+            length = (length + block - 1) / block * block + Int64((thenSound.seconds * Double(rate)).rounded())
+        }
         let total = min(length, limit)
         Interrupts.install()
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         let written: (frames: Int64, format: String)
-        let graph = OutputGraph(renderer: nil, deck: deck, notch: notch.map { NotchFilter.allocate($0, rate: rate) })
+        let graph = OutputGraph(renderer: nil, deck: deck, noise: sound, notch: notch.map { NotchFilter.allocate($0, rate: rate) })
         do {
             // The worker fills the ring before each block, on this thread: the same output every run.
-            written = try OfflineRender.run(graph: graph, frames: limit, expected: total, to: path,
+            written = try OfflineRender.run(graph: graph, frames: sound == nil ? limit : total, expected: total, to: path,
                                             format: format, quality: quality, rate: rate, channels: stems ? .stems : .musicWithClick,
                                             loop: OfflineLoop(blockFrames: deck.ring.blockFrames, pump: worker.fillAvailable)) { done in
                 progress.update(done: done, total: total)
@@ -61,6 +73,7 @@ public struct PlayRenderJob {
         progress.finish()
         let frames = written.frames
         let notched = notch.map { ", \($0.summary)" } ?? ""
-        print("wrote \(path): \(setup.summary)\(notched), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written.format)\(stems ? ", stems: music L, music R, click" : ""))")
+        let then = thenSound.map { ", then \($0.sound.summaryName) for \(SourceTime.of(frame: Int64(($0.seconds * Double(rate)).rounded()), rate: rate))" } ?? ""
+        print("wrote \(path): \(setup.summary)\(notched)\(then), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written.format)\(stems ? ", stems: music L, music R, click" : ""))")
     }
 }

@@ -17,15 +17,17 @@ public struct RenderRequest {
     public var practice: PlayRequest
     public var stems: Bool
     public var playlist: String?
-    public var noise: (color: NoiseColor, level: Double, seconds: Double, fade: Double?)?
+    public var noise: RenderNoise?
     /// `--notch`: a band-stop over the music or noise (never the click); checked against `rate`.
     public var notch: Notch?
     /// `--quality` of a lossy format (0–10); nil: the encoder's default.
     public var quality: Int?
+    /// `--then-sound`: a sound after `--play`'s program or `--playlist`.
+    public var thenSound: ThenNoise?
 
     public init(output: String, format: OutputFormat, rate: Int, seconds: Double?, click: ClickRequest,
                 levels: (accent: Float, normal: Float, subdivision: Float), volume: Float, play: String?, practice: PlayRequest,
-                stems: Bool, playlist: String?, noise: (color: NoiseColor, level: Double, seconds: Double, fade: Double?)?) {
+                stems: Bool, playlist: String?, noise: RenderNoise?) {
         self.output = output
         self.format = format
         self.rate = rate
@@ -45,8 +47,8 @@ public struct RenderRequest {
         try OutputGuard.check(output: output, inputs: RenderInputs.list(play: play, map: click.map, sound: click.sound,
                                                                           preset: click.preset, playlist: playlist))
         if let noise {
-            var job = try NoiseRenderJob(color: noise.color, levelDecibels: noise.level, seconds: noise.seconds,
-                                         fadeSeconds: noise.fade, rate: rate)
+            var job = try NoiseRenderJob(recipe: try noise.sound.recipe(rate: rate), name: noise.sound.summaryName,
+                                         levelDecibels: noise.level, seconds: noise.seconds, fadeSeconds: noise.fade, rate: rate)
             job.notch = notch
             try job.write(to: output, format: format, quality: quality)
             return
@@ -56,6 +58,7 @@ public struct RenderRequest {
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
             var job = PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
             job.notch = notch
+            job.thenSound = thenSound
             try job.write(to: output, format: format, quality: quality)
             return
         }
@@ -64,6 +67,7 @@ public struct RenderRequest {
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
             var job = PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
             job.notch = notch
+            job.thenSound = thenSound
             try job.write(to: output, format: format, quality: quality)
             return
         }

@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// White, pink or brown noise at a set RMS level, made sample by sample from a seed, with an
-/// optional fade to silence. Built on the control thread; `render` and `mix` run on the render
+/// White, pink or brown noise, or a sound of the catalog made over a noise bed (rain, fan,
+/// ocean, an alarm's beeps) or looped from a file (`NoiseRecipe`), at a set RMS level, made
+/// sample by sample from a seed, with an optional fade to silence. Built on the control thread; `render` and `mix` run on the render
 /// thread (the JACK process thread live, the offline loop in `woodshed render`): a plain value
 /// of about 150 bytes that never allocates, frees, locks or calls the system, so it can live
 /// inside the renderer's state or behind a pointer the control thread allocated.
@@ -29,13 +30,17 @@ public struct NoiseGenerator: Sendable, BitwiseCopyable {
     /// Where the soft ceiling starts bending (−0.92 dBFS).
     static let knee = 0.9
 
+    /// The noise colour (for a sound of the catalog, its bed's: `NoiseRecipe.bed`).
     public let color: NoiseColor
+    /// What is made: a colour alone, or a character over its bed, or a loop.
+    public let recipe: NoiseRecipe
     public let rate: Int
     public let levelDecibels: Double
     /// From the filter's output to the set level.
     let gain: Double
     private var random: NoiseRandom
     private var filter: NoiseFilter
+    private var layer: NoiseLayer
     /// The fade, if one is set; `fadeEnd` is `Int64.max` without one.
     public private(set) var fade: NoiseFade?
     private var fadeStart = Int64.max
@@ -47,15 +52,27 @@ public struct NoiseGenerator: Sendable, BitwiseCopyable {
     /// Control thread. Throws for a level outside `levelRange`.
     public init(color: NoiseColor, rate: Int, levelDecibels: Double = NoiseGenerator.defaultLevel,
                 seed: UInt64 = NoiseGenerator.defaultSeed) throws(NoiseError) {
+        try self.init(recipe: .noise(color), rate: rate, levelDecibels: levelDecibels, seed: seed)
+    }
+
+    /// Control thread. Throws for a level outside `levelRange`. A loop plays at the level, or
+    /// lower if its peaks would pass 0.9 (the soft ceiling's knee).
+    public init(recipe: NoiseRecipe, rate: Int, levelDecibels: Double = NoiseGenerator.defaultLevel,
+                seed: UInt64 = NoiseGenerator.defaultSeed) throws(NoiseError) {
         guard NoiseGenerator.levelRange.contains(levelDecibels) else { throw .levelOutOfRange(levelDecibels) }
+        let color = recipe.bed
         self.color = color
+        self.recipe = recipe
         self.rate = rate
         self.levelDecibels = levelDecibels
         random = NoiseRandom(seed: seed)
         filter = NoiseFilter(color: color, rate: rate)
         // The white source has power 1/3; the filter multiplies it by its impulse energy.
-        let unscaledRMS = (NoiseFilter.impulseEnergy(color: color, rate: rate) / 3).squareRoot()
-        gain = pow(10, levelDecibels / 20) / unscaledRMS
+        layer = NoiseLayer(recipe, bedPower: NoiseFilter.impulseEnergy(color: color, rate: rate) / 3, rate: rate, random: &random)
+        let unscaledRMS = layer.power.squareRoot()
+        var gain = pow(10, levelDecibels / 20) / unscaledRMS
+        if case .loop(let loop) = recipe, loop.peak > 0 { gain = min(gain, NoiseGenerator.knee / loop.peak) }
+        self.gain = gain
     }
 
     /// Fades to silence as `fade` says (frames counted from the start; a fade may start in the
@@ -123,7 +140,9 @@ public struct NoiseGenerator: Sendable, BitwiseCopyable {
     @inline(__always)
     private mutating func next() -> Double {
         let w = random.nextSymmetric()
-        return NoiseGenerator.softCeiling(filter.next(w) * gain)
+        let bed = filter.next(w)
+        if layer.kind == .plain { return NoiseGenerator.softCeiling(bed * gain) }
+        return NoiseGenerator.softCeiling(layer.next(bed: bed, random: &random) * gain)
     }
 
     /// x itself up to the knee; above it, bent smoothly (same slope at the knee) towards ±1,

@@ -15,6 +15,7 @@ struct PlaySubcommand: ParsableCommand {
                   --speed 0.75
               woodshed play song.wav --section chorus --count-in 1 --click 96
               woodshed play lesson.ogg --plan "0.6,0.8,1.0"
+              woodshed play song.flac --then-sound brown:15m
             With no section options, the saved sections of the file play (from the one
             played last), or the whole file when none is saved. Speed, transpose and
             sections changed here are saved for the file (see `woodshed sections FILE`).
@@ -36,16 +37,24 @@ struct PlaySubcommand: ParsableCommand {
     @Argument(help: "The audio file: WAV, FLAC, OGG/Vorbis, Opus, MP3 or M4A.", completion: .audioFiles) var file: String
     @OptionGroup(title: "Practice") var practice: PlayOptions
     @Option(name: .customLong("count-in"), parsing: .unconditional, help: "Bars of count-in clicks before each pass (0-64).") var countIn: Int?
+    @Option(name: .customLong("then-sound"), help: "After the program: a sound SOUND:DURATION, e.g. brown:15m or rain:30m (fades out over its last 10 s).")
+    var thenSound: String?
     @OptionGroup(title: "Output") var output: LivePlayOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
 
+    /// `--then-sound` read, a bad value as a usage error.
+    var then: ThenNoise? {
+        get throws { do { return try thenSound.map(ThenNoise.init(parsing:)) } catch { throw ValidationError(error.description) } }
+    }
+
     func validate() throws {
         try usage { try OptionRange.countIn.checkOption(countIn) }
+        _ = try then
     }
 
     func run() throws {
         try PlayLaunch(output: output.request, midi: midi.request)
-            .play(file: file, practice: practice.request, countIn: countIn, debug: diagnostics.start())
+            .play(file: file, practice: practice.request, countIn: countIn, thenSound: try then, debug: diagnostics.start())
     }
 }

@@ -11,7 +11,7 @@ struct PlaylistPlay: ParsableCommand {
         discussion: """
             Examples:
               woodshed playlist play warmups
-              woodshed playlist play warmups --then-noise brown:15m
+              woodshed playlist play warmups --then-sound brown:15m
               woodshed playlist play warmups --shuffle --repeat-all --for 45m
             Keys: space play/pause, n/p next/previous track, a restart the track, q quit.
             A missing or unreadable track is skipped with a warning.
@@ -20,7 +20,8 @@ struct PlaylistPlay: ParsableCommand {
     @Argument(help: "The playlist's name.", completion: .playlists) var name: String
     @Flag(inversion: .prefixedNo, help: "Shuffle the tracks (default: as the playlist says).") var shuffle: Bool?
     @Flag(name: .customLong("repeat-all"), help: "Start again after the last track (default: as the playlist says).") var repeatAll = false
-    @Option(name: .customLong("then-noise"), help: "After the last track: noise COLOUR:DURATION, e.g. brown:15m (fades out over its last 10 s).")
+    @Option(name: [.customLong("then-sound"), .customLong("then-noise")],
+            help: "After the last track: a sound SOUND:DURATION, e.g. brown:15m or rain:30m (fades out over its last 10 s); --then-noise is another name.")
     var thenNoise: String?
     @OptionGroup(title: "Output") var output: LivePlayOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions

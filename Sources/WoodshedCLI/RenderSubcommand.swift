@@ -36,10 +36,12 @@ struct RenderSubcommand: ParsableCommand {
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
     @Flag(name: .long, help: "With --play: write three channels (music L, music R, click) instead of a stereo mix.") var stems = false
     @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).", completion: .playlists) var playlist: String?
-    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), or a noise preset (sleep, focus, ...).", completion: .noise)
+    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), a noise preset (sleep, focus, ...), or a sound (rain, ocean, fan, ...).", completion: .noise)
     var noise: String?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).") var noiseLevel: Double?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.") var fade: Double?
+    @Option(name: .customLong("then-sound"), help: "With --play or --playlist: then a sound SOUND:DURATION, e.g. brown:15m (as play --then-sound plays it).")
+    var thenSound: String?
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
     @OptionGroup var diagnostics: DiagnosticsOptions
 
@@ -52,8 +54,15 @@ struct RenderSubcommand: ParsableCommand {
         }
     }
 
+    /// `--then-sound` read, a bad value as a usage error.
+    var then: ThenNoise? {
+        get throws { do { return try thenSound.map(ThenNoise.init(parsing:)) } catch { throw ValidationError(error.description) } }
+    }
+
     func validate() throws {
         _ = try choice()
+        if thenSound != nil && play == nil && playlist == nil { throw ValidationError("--then-sound follows --play or --playlist") }
+        _ = try then
         _ = try NotchOption.parse(notch, rate: rate)
     }
 
@@ -62,9 +71,10 @@ struct RenderSubcommand: ParsableCommand {
         let choice = try choice()
         var request = try RenderRequest(output: output, format: choice.format, rate: rate, seconds: seconds, click: click.request,
                                         levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request,
-                                        stems: stems, playlist: playlist, noise: choice.noise.map { ($0.color, $0.level, $0.seconds, $0.fade) })
+                                        stems: stems, playlist: playlist, noise: choice.noise)
         request.notch = try NotchOption.parse(notch, rate: rate)
         request.quality = quality
+        request.thenSound = try then
         try request.run(debug: debug)
     }
 }

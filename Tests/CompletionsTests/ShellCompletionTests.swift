@@ -44,11 +44,12 @@ struct ShellCompletionTests {
         #expect(home.completion(data: .failure(DataFolderMissing(looked: []))).presets(prefix: "") == ["slow-blues"])
     }
 
-    @Test("noise: the colours, then the noise presets")
+    @Test("noise: the colours, then the noise presets, then the catalog's other sounds")
     func noise() throws {
         let home = try Home()
         defer { home.remove() }
-        #expect(home.completion().noise(prefix: "") == ["white", "pink", "brown", "focus", "masking", "practice-room", "sleep"])
+        #expect(home.completion().noise(prefix: "") == ["white", "pink", "brown", "focus", "masking", "practice-room", "sleep",
+                                                        "alarm-beeps", "alarm-clock", "alarm-gentle", "fan", "ocean", "rain"])
         #expect(home.completion().noise(prefix: "p") == ["pink", "practice-room"])
     }
 

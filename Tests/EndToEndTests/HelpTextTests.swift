@@ -9,6 +9,7 @@ struct HelpTextTests {
         + "create add remove move shuffle repeat rename delete list play".split(separator: " ").map { ["playlist", String($0)] }
         + "ports monitor learn".split(separator: " ").map { ["midi", String($0)] }
         + "list show".split(separator: " ").map { ["presets", String($0)] }
+        + [["sounds"], ["sounds", "list"], ["sounds", "preview"]]
         + "list add rm rename move nudge set export import split text".split(separator: " ").map { ["sections", "song.wav", String($0)] }
 
     /// The help's explanation: the lines after the overview's blank line, up to USAGE.

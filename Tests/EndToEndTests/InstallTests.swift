@@ -73,6 +73,8 @@ struct InstallTests {
         #expect(files.filter { $0.hasPrefix("share/woodshed/presets/") } == presetsWant)
         #expect(files.filter { $0.hasPrefix("share/woodshed/noise/") }
                 == ["focus", "masking", "practice-room", "sleep"].map { "share/woodshed/noise/\($0).json" })
+        #expect(files.filter { $0.hasPrefix("share/woodshed/sounds/") }
+                == ["alarm-beeps", "alarm-clock", "alarm-gentle", "brown", "fan", "ocean", "pink", "rain", "white"].map { "share/woodshed/sounds/\($0).json" })
         #expect(files.contains("share/woodshed/midi/expression-pedal.json") && files.contains("share/woodshed/midi/default.json"))
         #expect(files.filter { !$0.hasPrefix("share/woodshed/") && !$0.hasPrefix("share/man/") }
                 == ["bin/woodshed", "share/bash-completion/completions/woodshed", "share/fish/vendor_completions.d/woodshed.fish",
@@ -130,7 +132,7 @@ struct InstallTests {
                 + looked.joined(separator: ", ") + " (reinstall, or set WOODSHED_DATA_DIR)\n")
         let noise = try E2E.run(installed.bin, ["noise", "sleep", "--for", "1s"], environment: env)
         #expect(noise.status != 0)
-        #expect(noise.stderr.hasPrefix("Error: 'sleep' is not a noise colour or preset: Woodshed's data folder (built-in presets, noise presets, MIDI maps) is missing: looked in "
+        #expect(noise.stderr.hasPrefix("Error: 'sleep' is not a noise colour, preset or sound: Woodshed's data folder (built-in presets, noise presets, MIDI maps) is missing: looked in "
                 + looked.joined(separator: ", ") + " (reinstall, or set WOODSHED_DATA_DIR)\n"), "\(noise.stderr)")
     }
 

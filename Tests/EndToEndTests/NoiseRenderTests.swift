@@ -64,7 +64,7 @@ struct NoiseRenderTests {
         let bad = try E2E.woodshed("render", path, "--noise", "purple", "--seconds", "10")
         #expect(bad.status != 0)
         #expect(bad.stdout == "")
-        #expect(bad.stderr.hasPrefix("Error: 'purple' is not a noise colour or preset: use white, pink, brown, or focus, masking, practice-room, sleep\n"),
+        #expect(bad.stderr.hasPrefix("Error: 'purple' is not a noise colour, preset or sound: use white, pink, brown, or focus, masking, practice-room, sleep, or alarm-beeps, alarm-clock, alarm-gentle, fan, ocean, rain\n"),
                 "\(bad.stderr)")
         let untimed = try E2E.woodshed("render", path, "--noise", "masking")
         #expect(untimed.stderr.hasPrefix("Error: --noise needs a length: give --seconds (e.g. --noise masking --seconds 600)\n"), "\(untimed.stderr)")

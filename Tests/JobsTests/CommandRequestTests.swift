@@ -50,9 +50,9 @@ struct CommandRequestTests {
         func message(_ text: String) -> String {
             do { _ = try ThenNoise(parsing: text); return "no error" } catch { return error.description }
         }
-        #expect(message("brown") == "--then-noise takes COLOUR:DURATION such as brown:15m, not 'brown'")
-        #expect(message("brown:soon") == "--then-noise takes COLOUR:DURATION such as brown:15m, not 'brown:soon'")
-        #expect(message("purple:10m").hasPrefix("--then-noise: "))
+        #expect(message("brown") == "--then-sound takes SOUND:DURATION such as brown:15m, not 'brown'")
+        #expect(message("brown:soon") == "--then-sound takes SOUND:DURATION such as brown:15m, not 'brown:soon'")
+        #expect(message("purple:10m").hasPrefix("--then-sound: "))
         #expect(message("purple:10m").contains("purple"))
     }
 
@@ -79,8 +79,8 @@ struct CommandRequestTests {
                 == "usage: --fade 9.0 is out of range: use more than 0 and at most --seconds")
         #expect(problem { try RenderNoise(name: "pink", level: 3, seconds: 4, fade: nil) }
                 == "usage: \(NoiseError.levelOutOfRange(3).description)")
-        #expect(problem { try RenderNoise(name: "rain", level: nil, seconds: 4, fade: nil) }
-                .hasPrefix("other: 'rain' is not a noise colour or preset: use white, pink, brown, or "))
+        #expect(problem { try RenderNoise(name: "purple", level: nil, seconds: 4, fade: nil) }
+                .hasPrefix("other: 'purple' is not a noise colour, preset or sound: use white, pink, brown, or "))
     }
 
     @Test("--levels: one, two or three volumes fill accent, normal, subdivision; anything else is one usage line")

@@ -28,7 +28,7 @@ struct NoiseChoiceTests {
             do { _ = try body(); return "no error" } catch { return "\(error)" }
         }
         #expect(message { try NoiseChoice(name: "pink", level: nil, duration: nil, fade: "20s") } == "--fade needs --for (the fade ends the timer)")
-        #expect(message { try NoiseChoice(name: "rain", level: nil, duration: nil, fade: nil) }
-                .hasPrefix("'rain' is not a noise colour or preset: use white, pink, brown, or "))
+        #expect(message { try NoiseChoice(name: "purple", level: nil, duration: nil, fade: nil) }
+                .hasPrefix("'purple' is not a noise colour, preset or sound: use white, pink, brown, or "))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Woodshed's own read-only files: the built-in presets, noise presets and MIDI maps, in
-/// `share/woodshed` of its installation (`presets/`, `noise/`, `midi/`). Found without SwiftPM
+/// Woodshed's own read-only files: the built-in presets, noise presets, sounds and MIDI maps, in
+/// `share/woodshed` of its installation (`presets/`, `noise/`, `sounds/`, `midi/`). Found without SwiftPM
 /// resource bundles, so the binary runs from wherever it is installed or copied. Any thread
 /// (the lookup reads the file system once, on first use of `current`).
 ///
@@ -25,6 +25,8 @@ public struct DataFolder: Sendable, Equatable {
     public var presets: URL { folder("presets") }
     /// `noise/`: noise presets.
     public var noisePresets: URL { folder("noise") }
+    /// `sounds/`: the sound catalog's built-in sounds.
+    public var sounds: URL { folder("sounds") }
     /// `midi/`: MIDI maps for common pedals and controllers.
     public var midiMaps: URL { folder("midi") }
 
