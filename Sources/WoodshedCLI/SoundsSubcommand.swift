@@ -43,19 +43,19 @@ struct SoundsSubcommand: ParsableCommand {
         @Argument(help: "The sound's name (see `woodshed sounds list`), a noise colour or a noise preset.", completion: .noise)
         var name: String
         @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default: the sound's).") var level: Double?
-        @OptionGroup var ports: MusicPortOptions
-        @OptionGroup var jack: JackServerOptions
-        @OptionGroup(title: "Audio output") var output: BackendOptions
+        @OptionGroup(title: "Output") var output: LiveOutputOptions
 
         func validate() throws {
             if let level, !NoiseGenerator.levelRange.contains(level) { throw ValidationError(NoiseError.levelOutOfRange(level).description) }
+            if output.duration != nil { throw ValidationError("a preview plays \(Preview.duration); to play longer: woodshed noise \(name) --for TIME") }
+            try usage { try output.request.check() }
         }
 
         func run() throws {
-            var launch = NoiseLaunch(color: name, level: level, duration: Preview.duration, fade: Preview.fade, connect: ports.connect,
-                                     noConnect: ports.noConnect, jackName: jack.jackName, server: jack.server, scope: false)
-            launch.backend = output.choice
-            launch.alsaDevice = output.alsaDevice
+            var request = output.request
+            request.duration = Preview.duration
+            request.mpris = false   // 3 s on the desktop's media controls would only flicker
+            let launch = NoiseLaunch(color: name, level: level, fade: Preview.fade, scope: false, output: request)
             try launch.run()
         }
     }
