@@ -49,10 +49,15 @@ public final class AlarmRinger {
 
     /// The next time something rings: the end of the snooze, or the next alarm; nil for none.
     public var nextRing: (ring: AlarmRing, at: Double)? {
-        let alarm = alarms.compactMap { a in schedule.next(a, after: checked).map { AlarmRing(alarm: a, scheduled: $0) } }
-            .min { $0.scheduled < $1.scheduled }.map { (ring: $0, at: Double($0.scheduled)) }
+        let alarm = nextAlarm.map { (ring: $0, at: Double($0.scheduled)) }
         if case .snoozed(let ring, let until) = state, alarm.map({ until <= $0.at }) ?? true { return (ring, until) }
         return alarm
+    }
+
+    /// The next alarm to ring (its snoozes aside); nil for none.
+    public var nextAlarm: AlarmRing? {
+        alarms.compactMap { a in schedule.next(a, after: checked).map { AlarmRing(alarm: a, scheduled: $0) } }
+            .min { $0.scheduled < $1.scheduled }
     }
 
     /// Everything due up to `now`. A clock set back only moves `checked` back.

@@ -79,3 +79,16 @@ static inline int woodshed_mpris_emit_seeked(sd_bus *bus, int64_t position) {
 static inline int woodshed_sd_bus_reply_error(sd_bus_message *call, const char *name, const char *message) {
     return sd_bus_reply_method_errorf(call, name, "%s", message);
 }
+
+/// logind's Manager.Inhibit(what, who, why, mode) -> h (a sleep inhibitor, as systemd-inhibit
+/// takes it): `sd_bus_call_method` is variadic. Control thread.
+static inline int woodshed_login1_inhibit(sd_bus *bus, const char *what, const char *who, const char *why,
+                                          const char *mode, sd_bus_error *error, sd_bus_message **reply) {
+    return sd_bus_call_method(bus, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager",
+                              "Inhibit", error, reply, "ssss", what, who, why, mode);
+}
+
+/// The one file descriptor of a reply (`h`); the message keeps owning it.
+static inline int woodshed_read_fd(sd_bus_message *m, int *fd) {
+    return sd_bus_message_read(m, "h", fd);
+}
