@@ -1,0 +1,40 @@
+import Alarms
+import Foundation
+import Persistence
+import TerminalUI
+
+/// What the clock screen shows of the time: the digits (24-hour, or 12-hour with AM/PM) and
+/// the date, in the user's words. Any thread (pure).
+public enum ClockFace {
+    /// True when the locale writes the time in 12 hours (`en_US`); false for 24 (`de_DE`, `C`).
+    public static func localeUses12Hours(_ locale: Locale = .current) -> Bool {
+        let format = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) ?? "HH"
+        return format.contains("a")
+    }
+
+    /// `07:05` in 24 hours, `7:05 AM` in 12.
+    public static func digits(_ time: AlarmTime, twelveHours: Bool) -> (digits: String, suffix: String) {
+        guard twelveHours else { return (time.text.prefix(5).description, "") }
+        let h = time.hour % 12 == 0 ? 12 : time.hour % 12
+        return ("\(h):\(two(time.minute))", time.hour < 12 ? "AM" : "PM")
+    }
+
+    static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                         "October", "November", "December"]
+
+    /// `Tuesday 24 November 2026`.
+    public static func dateLine(_ date: AlarmDate) -> String {
+        "\(weekdays[date.weekday]) \(date.day) \(months[date.month - 1]) \(date.year)"
+    }
+
+    /// `in 9 h 05 min`, `in 4 min`, `in 12 s`: how far off a time is.
+    public static func inText(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded(.up))
+        if s < 60 { return "in \(s) s" }
+        let m = (s + 59) / 60
+        return m < 60 ? "in \(m) min" : "in \(m / 60) h \(two(m % 60)) min"
+    }
+}
