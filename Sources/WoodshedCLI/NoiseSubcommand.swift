@@ -28,6 +28,8 @@ struct NoiseSubcommand: ParsableCommand {
     var duration: String?
     @Option(name: .long, parsing: .unconditional, help: "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none).")
     var fade: String?
+    @Option(name: .long, help: "Play until this time of day (HH:MM), fading out over the last minute, while the alarms (woodshed alarm) ring.")
+    var until: String?
     @Option(name: .long, parsing: .singleValue,
             help: "Connect music_L and music_R to these JACK ports (two, or comma-separated). Default: the first two physical playback ports.")
     var connect: [String] = []
@@ -48,6 +50,7 @@ struct NoiseSubcommand: ParsableCommand {
         if let fade, fade != "0", DurationText.seconds(fade) == nil {
             throw ValidationError("--fade takes a time such as 20s, or 0, not '\(fade)'")
         }
+        if until != nil && duration != nil { throw ValidationError("give --for or --until, not both") }
         if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
         _ = try NotchOption.parse(notch)
     }
@@ -60,6 +63,7 @@ struct NoiseSubcommand: ParsableCommand {
         launch.backend = output.choice
         launch.alsaDevice = output.alsaDevice
         launch.notch = try NotchOption.parse(notch)
-        try launch.run()
+        launch.until = until
+        try usage { try launch.run() }
     }
 }
