@@ -30,7 +30,8 @@ public final class ClockController: SessionController {
         self.soundTitle = soundTitle
     }
 
-    public func startLine() -> String? { nextAlarmLine(now: alarms.wall.secondsSince1970) }
+    /// None: the first plain line is the next alarm's (`plainLines`).
+    public func startLine() -> String? { nil }
 
     public func action(for key: Key, now: Double) -> Action? { KeyMap.clock(key, at: now) }
 
