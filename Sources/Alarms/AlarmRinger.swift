@@ -10,13 +10,20 @@ public final class AlarmRinger {
     /// A ring found later than this (the computer slept through it) is missed, not rung.
     public static let missedAfterSeconds = 60.0
 
-    /// What the ringer is doing.
+    /// What the ringer is doing, as the user sees it first: an alarm ringing, else the snooze
+    /// that ends first, else nothing.
     public enum State: Equatable, Sendable {
         case waiting
         /// Ringing since `since` (wall seconds).
         case ringing(AlarmRing, since: Double)
         /// Snoozed: rings again at `until`.
         case snoozed(AlarmRing, until: Double)
+    }
+
+    /// A snoozed alarm and when it rings again. Any thread (a value).
+    public struct Snooze: Equatable, Sendable {
+        public var ring: AlarmRing
+        public var until: Double
     }
 
     /// What changed at a tick or on a key.
@@ -34,7 +41,16 @@ public final class AlarmRinger {
 
     public let schedule: AlarmSchedule
     public private(set) var alarms: [Alarm]
-    public private(set) var state = State.waiting
+    /// The alarm ringing now, and since when.
+    private var ringingNow: (ring: AlarmRing, since: Double)?
+    /// The snoozed alarms, the one that rings again first first. Another alarm may ring meanwhile.
+    public private(set) var snoozes: [Snooze] = []
+
+    public var state: State {
+        if let r = ringingNow { return .ringing(r.ring, since: r.since) }
+        if let s = snoozes.first { return .snoozed(s.ring, until: s.until) }
+        return .waiting
+    }
     /// The wall time of the last tick: rings after it are still to come.
     public private(set) var checked: Double
 
@@ -50,7 +66,7 @@ public final class AlarmRinger {
     /// The next time something rings: the end of the snooze, or the next alarm; nil for none.
     public var nextRing: (ring: AlarmRing, at: Double)? {
         let alarm = nextAlarm.map { (ring: $0, at: Double($0.scheduled)) }
-        if case .snoozed(let ring, let until) = state, alarm.map({ until <= $0.at }) ?? true { return (ring, until) }
+        if let s = snoozes.first, alarm.map({ s.until <= $0.at }) ?? true { return (s.ring, s.until) }
         return alarm
     }
 
@@ -65,41 +81,47 @@ public final class AlarmRinger {
         defer { checked = now }
         guard now > checked else { return [] }
         var events: [Event] = []
-        if case .snoozed(let ring, let until) = state, until <= now {
-            state = .ringing(ring, since: until)
-            events.append(.ring(ring, at: until))
-        }
+        // Snoozes that have ended and alarms now due, in time order; a later one takes the place
+        // of one ringing before it.
+        var due: [(ring: AlarmRing, at: Double)] = snoozes.filter { $0.until <= now }.map { ($0.ring, $0.until) }
+        snoozes.removeAll { $0.until <= now }
         for ring in schedule.rings(of: alarms, after: checked, through: now) {
             let late = now - Double(ring.scheduled)
             if late > AlarmRinger.missedAfterSeconds {
                 events.append(.missed(ring, late: late))
             } else {
-                state = .ringing(ring, since: Double(ring.scheduled))
-                events.append(.ring(ring, at: Double(ring.scheduled)))
+                due.append((ring, Double(ring.scheduled)))
             }
         }
-        if case .ringing(let ring, let since) = state, now - since >= AlarmRinger.unansweredSeconds {
-            state = .waiting
-            events.append(.unanswered(ring))
+        for d in due.sorted(by: { $0.at < $1.at }) {
+            ringingNow = (d.ring, d.at)
+            events.append(.ring(d.ring, at: d.at))
+        }
+        if let r = ringingNow, now - r.since >= AlarmRinger.unansweredSeconds {
+            ringingNow = nil
+            events.append(.unanswered(r.ring))
         }
         return events
     }
 
     /// `s` or a pedal: a ringing alarm rings again after its snooze length.
     public func snooze(now: Double) -> Event? {
-        guard case .ringing(let ring, _) = state else { return nil }
+        guard let ring = ringingNow?.ring else { return nil }
         let until = now + Double(ring.alarm.snoozeMinutes * 60)
-        state = .snoozed(ring, until: until)
+        ringingNow = nil
+        snoozes.append(Snooze(ring: ring, until: until))
+        snoozes.sort { $0.until < $1.until }
         return .snoozed(ring, until: until)
     }
 
-    /// Space: a ringing or snoozed alarm stops (until its next day).
+    /// Space: the ringing alarm stops (until its next day); with none ringing, the snooze that
+    /// ends first is called off.
     public func stop(now: Double) -> Event? {
-        switch state {
-        case .waiting: return nil
-        case .ringing(let ring, _), .snoozed(let ring, _):
-            state = .waiting
+        if let ring = ringingNow?.ring {
+            ringingNow = nil
             return .stopped(ring)
         }
+        guard !snoozes.isEmpty else { return nil }
+        return .stopped(snoozes.removeFirst().ring)
     }
 }

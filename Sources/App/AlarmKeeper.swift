@@ -121,8 +121,8 @@ public final class AlarmKeeper {
             if armed.map({ $0.id == ring.alarm.id && $0.at == at }) != true { ringNow(ring.alarm) }
             armed = nil
         case .snoozed, .stopped, .unanswered:
-            if let bell { bell.stop(atFrame: bell.framesPlayed) }
-            armed = nil
+            if ringing == nil, let bell { bell.stop(atFrame: bell.framesPlayed) }
+            armed = nil   // a ring set ahead is set again at the next refresh (the stop silenced it)
             if case .unanswered(let ring) = event { note("\(ring.alarm.shortText) rang for 15 minutes unanswered: stopped") }
         case .missed(let ring, _):
             let at = ringer.schedule.time(at: Double(ring.scheduled)).text

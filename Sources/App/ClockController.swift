@@ -67,11 +67,12 @@ public final class ClockController: SessionController {
         return "Next alarm: \(next.ring.alarm.shortText) at \(when) \(day) (\(ClockFace.inText(next.at - now)))"
     }
 
-    /// `Snoozed: 07:00 daily "up" rings again at 07:09 (in 9 min)`, while one is snoozed.
-    public func snoozedLine(now: Double) -> String? {
-        guard case .snoozed(let ring, let until) = alarms.ringer.state else { return nil }
-        let time = ClockFace.digits(alarms.ringer.schedule.time(at: until), twelveHours: twelveHours)
-        return "Snoozed: \(ring.alarm.shortText) rings again at \(time.digits)\(time.suffix.isEmpty ? "" : " " + time.suffix) (\(ClockFace.inText(until - now)))"
+    /// `Snoozed: 07:00 daily "up" rings again at 07:09 (in 9 min)`, one a snoozed alarm.
+    public func snoozedLines(now: Double) -> [String] {
+        alarms.ringer.snoozes.map { s in
+            let time = ClockFace.digits(alarms.ringer.schedule.time(at: s.until), twelveHours: twelveHours)
+            return "Snoozed: \(s.ring.alarm.shortText) rings again at \(time.digits)\(time.suffix.isEmpty ? "" : " " + time.suffix) (\(ClockFace.inText(s.until - now)))"
+        }
     }
 
     /// `Now: Brown Noise (8:59:00 left, fading out over the last minute)`; nil without a sound.
@@ -104,7 +105,7 @@ public final class ClockController: SessionController {
         if !time.suffix.isEmpty { out[BigDigits.height - 1] += "  " + time.suffix }
         out += ["", ClockFace.dateLine(schedule.date(at: wall)), "", nextAlarmLine(now: wall)]
         if let ringing = ringingLine() { out.append(ringing) }
-        if let snoozed = snoozedLine(now: wall) { out.append(snoozed) }
+        out += snoozedLines(now: wall)
         if let sound = soundLine() { out.append(sound) }
         out += alarms.notes
         let st = engine.output.status

@@ -57,3 +57,27 @@ struct AlarmRingerTests {
         #expect(ringer.tick(now: seven + 300) == [.ring(AlarmRing(alarm: later, scheduled: Int64(seven) + 300), at: seven + 300)])
     }
 }
+
+@Suite("Several alarms at once")
+struct SeveralAlarmsTests {
+    let schedule = AlarmSchedule(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+    /// Saturday 2026-11-28 07:00 in Berlin.
+    let seven = 1_795_845_600.0
+
+    @Test("a second alarm rings while the first is snoozed; stopping it leaves the first snoozed, which rings again on time")
+    func snoozeSurvivesAnotherAlarm() {
+        let first = Alarm(id: 1, time: AlarmTime(hour: 7, minute: 0), days: .daily, snoozeMinutes: 10)
+        let second = Alarm(id: 2, time: AlarmTime(hour: 7, minute: 5), days: .daily)
+        let ringer = AlarmRinger(schedule: schedule, alarms: [first, second], now: seven - 1)
+        let a = AlarmRing(alarm: first, scheduled: Int64(seven)), b = AlarmRing(alarm: second, scheduled: Int64(seven) + 300)
+        #expect(ringer.tick(now: seven) == [.ring(a, at: seven)])
+        #expect(ringer.snooze(now: seven + 10) == .snoozed(a, until: seven + 610))
+        #expect(ringer.tick(now: seven + 300) == [.ring(b, at: seven + 300)])
+        #expect(ringer.stop(now: seven + 305) == .stopped(b))
+        #expect(ringer.state == .snoozed(a, until: seven + 610))
+        #expect(ringer.nextRing?.at == seven + 610)
+        #expect(ringer.tick(now: seven + 610) == [.ring(a, at: seven + 610)])
+        #expect(ringer.stop(now: seven + 611) == .stopped(a))
+        #expect(ringer.snoozes == [])
+    }
+}
