@@ -6,9 +6,13 @@ import TerminalUI
 /// What the clock screen shows of the time: the digits (24-hour, or 12-hour with AM/PM) and
 /// the date, in the user's words. Any thread (pure).
 public enum ClockFace {
-    /// True when the locale writes the time in 12 hours (`en_US`); false for 24 (`de_DE`, `C`).
-    public static func localeUses12Hours(_ locale: Locale = .current) -> Bool {
-        let format = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) ?? "HH"
+    /// True when the time locale (`LC_ALL`, else `LC_TIME`, else `LANG`) writes the time in 12
+    /// hours (`en_US.UTF-8`); false for 24 (`de_DE.UTF-8`, `en_GB`, and `C`, `POSIX` or none).
+    public static func localeUses12Hours(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        let name = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        let identifier = String(name.prefix { $0 != "." && $0 != "@" })
+        guard identifier != "C", identifier != "POSIX" else { return false }
+        let format = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: Locale(identifier: identifier)) ?? "HH"
         return format.contains("a")
     }
 
