@@ -63,7 +63,7 @@ public final class ClockController: SessionController {
         let schedule = alarms.ringer.schedule
         let time = ClockFace.digits(schedule.time(at: next.at), twelveHours: twelveHours)
         let when = time.digits + (time.suffix.isEmpty ? "" : " " + time.suffix)
-        let day = ClockFace.weekdays[schedule.date(at: next.at).weekday]
+        let day = ClockFace.weekday(schedule.date(at: next.at))
         return "Next alarm: \(next.ring.alarm.shortText) at \(when) \(day) (\(ClockFace.inText(next.at - now)))"
     }
 

@@ -31,8 +31,11 @@ public enum ClockFace {
 
     /// `Tuesday 24 November 2026`.
     public static func dateLine(_ date: AlarmDate) -> String {
-        "\(weekdays[date.weekday]) \(date.day) \(months[date.month - 1]) \(date.year)"
+        "\(weekday(date)) \(date.day) \(months[date.month - 1]) \(date.year)"
     }
+
+    /// `Tuesday`.
+    public static func weekday(_ date: AlarmDate) -> String { weekdays[date.weekday] }
 
     /// `in 9 h 05 min`, `in 4 min`, `in 12 s`: how far off a time is.
     public static func inText(_ seconds: Double) -> String {

@@ -131,7 +131,7 @@ public struct AlarmActions {
         guard let next = schedule.next(a, after: t) else { return out + "done (its time has passed)" }
         let at = Double(next)
         let date = schedule.date(at: at)
-        out += "next \(ClockFace.dateLine(date).split(separator: " ").first!) \(date.text) \(schedule.time(at: at).text) (\(ClockFace.inText(at - t)))"
+        out += "next \(ClockFace.weekday(date)) \(date.text) \(schedule.time(at: at).text) (\(ClockFace.inText(at - t)))"
         return out
     }
 
