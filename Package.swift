@@ -53,6 +53,10 @@ let package = Package(
         // Files, one folder per topic: the store (atomic writes, backups), presets and klick maps, MIDI maps
         // and setlists, practice files, imports (subtitles, labels), playlists, the practice log; the data folder.
         .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI", "CBuildInfo"]),
+        // Alarms: when they ring on the wall clock (weekdays, once, daylight-saving changes), ringing,
+        // snoozing and stopping, the sounds they play (logic driven by the caller's clock), and the
+        // logind sleep inhibitor (sd-bus).
+        .target(name: "Alarms", dependencies: ["Persistence", "RenderGraph", "CSystemd"]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).
@@ -73,12 +77,12 @@ let package = Package(
         // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
         .target(name: "App", dependencies: [
             "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "AlsaBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
-            "Media", "Player", "MPRIS", "Remote",
+            "Media", "Player", "MPRIS", "Remote", "Alarms",
         ]),
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
             "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
-            "MIDIInput", "Control", "JackBackend", "AlsaBackend", "Remote",
+            "MIDIInput", "Control", "JackBackend", "AlsaBackend", "Remote", "Alarms",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Shell completion candidates: presets, sounds, playlists, the sections of a file, MIDI maps, files.
@@ -86,7 +90,7 @@ let package = Package(
         // The command line: argument parsing and option groups; each command calls one entry point of Jobs or App.
         .target(name: "WoodshedCLI", dependencies: [
             "Jobs", "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Completions",
-            "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player", "Remote",
+            "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player", "Remote", "Alarms",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"]),
@@ -98,6 +102,7 @@ let package = Package(
         .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "Persistence", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "WoodshedCore"]),
         .testTarget(name: "MIDITests", dependencies: ["MIDI"]),
+        .testTarget(name: "AlarmsTests", dependencies: ["Alarms", "Persistence", "RenderGraph", "WoodshedTestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "StretchTests", dependencies: ["Stretch", "WoodshedTestSupport"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "OfflineBackend", "Media", "Stretch", "RenderGraph", "RealtimeKit", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
@@ -105,7 +110,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "Control", "MIDI"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote", "Alarms"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "Player", "RenderGraph", "Remote", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),

@@ -18,6 +18,8 @@ public final class NoiseController: SessionController {
     private var finished = false
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
+    /// `--until`: the alarms that ring meanwhile (keys s and space are the clock's while one rings).
+    public var alarms: AlarmKeeper?
 
     public let command = "woodshed noise: "
     public let autosaveInterval = 1.0
@@ -31,11 +33,17 @@ public final class NoiseController: SessionController {
 
     public func startLine() -> String? { nil }
 
-    public func action(for key: Key, now: Double) -> Action? { KeyMap.noise(key) }
+    public func action(for key: Key, now: Double) -> Action? {
+        alarms?.isRinging == true ? KeyMap.clock(key, at: now) : KeyMap.noise(key)
+    }
 
     /// The scope, and quit or stop (MPRIS's Stop): the end; noise has no part for the other
     /// actions and no message line: they do nothing.
     public func perform(_ action: Action) {
+        if let alarms, alarms.isRinging, action != .quit {
+            if action == .stop || action == .toggleRunning { alarms.stop() } else { alarms.snooze() }
+            return
+        }
         switch action {
         case .quit, .stop: engine.loop.quit()
         case .toggleScope: showsScope.toggle()
@@ -45,7 +53,9 @@ public final class NoiseController: SessionController {
 
     public func refresh(now: Double) {
         played = timer.played(now: engine.output.noiseFrames ?? 0)
-        if let total = timer.totalFrames, played >= total { finished = true; engine.loop.quit(.programEnded) }
+        alarms?.refresh()
+        // With alarms, the end waits for one ringing, snoozed or about to ring.
+        if let total = timer.totalFrames, played >= total, alarms?.holdsOpen != true { finished = true; engine.loop.quit(.programEnded) }
     }
 
     public func fadeOut(seconds: Double) {}   // the generator fades (`--fade`)
@@ -94,6 +104,7 @@ public final class NoiseController: SessionController {
             if timer.fadeSeconds > 0 { out.append(String(format: "fades out over the last %.0f s", timer.fadeSeconds)) }
         }
         let st = engine.output.status
+        if let alarms { out += [""] + (alarms.ringing.map { ["RINGING: \($0.alarm.shortText) · s snooze · space stop"] } ?? []) + alarms.notes }
         out += ["", engine.output.backendLine.map { "\($0) · xruns \(st.xruns)" } ?? (st.connected ? "JACK '\(st.server)' · \(st.rate) Hz · client \(st.clientName) · xruns \(st.xruns)" : "JACK '\(st.server)' gone · waiting for it to come back"),
                 "s scope · q/Esc quit"]
         return Array(out.prefix(max(height, 0))) + Array(repeating: "", count: max(0, height - out.count))

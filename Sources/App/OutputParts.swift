@@ -10,6 +10,8 @@ public struct OutputParts {
     public var makeNoise: ((Int) throws -> NoiseGenerator)?
     /// `--notch`: a band-stop over music_L and music_R (never the click), checked against the rate.
     public var notch: Notch?
+    /// `woodshed clock` and `noise --until`: the alarm bell for the rate (on music_L and music_R).
+    public var makeBell: ((Int) -> AlarmBell)?
     /// Tap the output for the oscilloscope and meters.
     public var scope = false
 

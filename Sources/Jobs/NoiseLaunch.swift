@@ -1,3 +1,4 @@
+import Alarms
 import App
 import Control
 import JackBackend
@@ -28,6 +29,8 @@ public struct NoiseLaunch {
     public var alsaDevice = "default"
     /// `--notch`: the band-stop over the noise, if any.
     public var notch: Notch?
+    /// `--until HH:MM`: play until that time (fading out over the last minute) while the alarms ring.
+    public var until: String?
 
     public init(color: String, level: Double?, duration: String?, fade: String?, connect: [String], noConnect: Bool,
                 jackName: String, server: String?, scope: Bool) {
@@ -45,6 +48,15 @@ public struct NoiseLaunch {
     /// Starts the output (JACK, or ALSA: see `backend`) and runs the live loop until the end.
     public func run() throws {
         let remote = try RemoteSurfaces(oscPort: oscPort, oscBind: oscBind)
+        let keeper = until == nil ? nil : AlarmKeeper()
+        var duration = self.duration, fade = self.fade
+        if let until, let keeper {
+            guard let time = AlarmTime(until) else { throw OptionProblem("--until takes a time of day such as 07:00, not '\(until)'") }
+            let now = keeper.wall.secondsSince1970
+            let end = keeper.ringer.schedule.next(Alarm(id: 0, time: time, days: .daily), after: now) ?? Int64(now)
+            duration = String(format: "%.3fs", max(Double(end) - now, 1))
+            fade = fade ?? "\(Int(ClockLaunch.fadeSeconds))s"
+        }
         let choice = try NoiseChoice(name: color, level: level, duration: duration, fade: fade)
         let level = choice.level
         let timer = NoiseTimer(seconds: choice.seconds, fadeSeconds: choice.fadeSeconds)
@@ -61,6 +73,10 @@ public struct NoiseLaunch {
         // The closure keeps the sound (a looped file's samples) for as long as the output runs.
         nonisolated(unsafe) let sound = choice.sound
         parts.makeNoise = { rate in try t.generator(recipe: try sound.recipe(rate: rate), rate: rate, level: level) }
+        if let keeper {
+            nonisolated(unsafe) let k = keeper
+            parts.makeBell = { rate in k.makeBell(rate: rate) }
+        }
         let session = LiveSession(settings: ClickSettings())
         let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice,
                                           jackOnly: connect.isEmpty ? [] : ["--connect"])
@@ -72,6 +88,9 @@ public struct NoiseLaunch {
         let controller = NoiseController(engine: engine, timer: timer, title: choice.sound.title, level: level)
         controller.showsScope = scope
         controller.practiceLog = PracticeLog()
+        controller.alarms = keeper
+        if !engine.fullScreen { keeper?.sayNotes { writeStderr($0 + "\n") } }
+        keeper?.keepAwake()
         engine.run(controller)
     }
 }

@@ -4,7 +4,7 @@ import WoodshedCore
 /// The whole output of one cycle, assembled in one place for every backend: the metronome's
 /// click (`Renderer`, which also takes the cycle's MIDI input and writes MIDI clock out), the
 /// rehearsal player's deck (music, and its click added to the click) or the noise on the music
-/// channels, the notch over those, then the scope's tap over what came out. The JACK backend and the offline loop
+/// channels, the notch over those, the alarm bell (`woodshed clock`), then the scope's tap over what came out. The JACK backend and the offline loop
 /// fill the buffers the caller gives `process` with it, so what is tested offline is what plays.
 ///
 /// `process` and `musicalPosition`: the render thread only (JACK's process thread, or the
@@ -21,6 +21,10 @@ public final class OutputGraph: @unchecked Sendable {
     var noise: NoiseGenerator?
     /// The notch over music left and right (never the click), if any.
     public let notch: NotchFilter?
+    /// The alarm's sound on music left and right, after the notch (`woodshed clock`), if any.
+    public let bell: AlarmBell?
+    /// The render thread reaches the bell through this (no reference counting).
+    let bellRef: Unmanaged<AlarmBell>?
     /// The oscilloscope and meters' tap on click, music left and music right, if any.
     public let scope: ScopeTap?
     /// Noise frames played so far (render thread writes; the control thread shows time left).
@@ -34,8 +38,10 @@ public final class OutputGraph: @unchecked Sendable {
 
     /// Control thread. The graph frees `scope` and `notch` when it goes.
     public init(renderer: Renderer?, deck: MusicDeck? = nil, noise: NoiseGenerator? = nil, notch: NotchFilter? = nil,
-                scope: ScopeTap? = nil) {
+                scope: ScopeTap? = nil, bell: AlarmBell? = nil) {
         self.renderer = renderer
+        self.bell = bell
+        bellRef = bell.map { Unmanaged.passUnretained($0) }
         rendererRef = renderer.map { Unmanaged.passUnretained($0) }
         self.deck = deck
         self.noise = noise
@@ -49,7 +55,7 @@ public final class OutputGraph: @unchecked Sendable {
     deinit { scope?.deallocate(); notch?.deallocate() }
 
     /// True when the graph writes the music channels (the backend then has music ports).
-    public var hasMusic: Bool { deck != nil || noise != nil }
+    public var hasMusic: Bool { deck != nil || noise != nil || bell != nil }
 
     /// True once the deck's program has played to its end and no noise follows it.
     #if !DEBUG
@@ -80,6 +86,7 @@ public final class OutputGraph: @unchecked Sendable {
         if let left, let right {
             renderMusic(frames: frames, click: click, left: left, right: right)
             notch?.process(frames: frames, left: left, right: right)
+            bellRef?._withUnsafeGuaranteedRef { $0.mix(frames: frames, left: left, right: right) }
             scope?.process(frames: frames, click, left, right)
         } else {
             scope?.process(frames: frames, click)

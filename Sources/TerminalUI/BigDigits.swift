@@ -1,6 +1,6 @@
-/// Large digits for the tempo, 5 rows tall, drawn with full blocks. Any thread (pure).
+/// Large digits for the tempo and the clock, 5 rows tall, drawn with full blocks. Any thread (pure).
 ///
-/// Digits are 4 columns wide, the decimal point 2; glyphs are separated by one space.
+/// Digits are 4 columns wide, the decimal point and the colon 2; glyphs are separated by one space.
 /// Characters without a glyph are drawn as 4 blank columns.
 public enum BigDigits {
     /// Rows in every glyph.
@@ -18,6 +18,7 @@ public enum BigDigits {
         "8": ["████", "█  █", "████", "█  █", "████"],
         "9": ["████", "█  █", "████", "   █", "████"],
         ".": ["  ", "  ", "  ", "  ", "██"],
+        ":": ["  ", "██", "  ", "██", "  "],
     ]
 
     static let blank = Array(repeating: "    ", count: height)

@@ -28,18 +28,22 @@ struct NoiseSubcommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default -18, or the preset's).") var level: Double?
     @Option(name: .long, parsing: .unconditional, help: "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none).")
     var fade: String?
+    @Option(name: .long, help: "Play until this time of day (HH:MM), fading out over the last minute, while the alarms (woodshed alarm) ring.")
+    var until: String?
     @OptionGroup(title: "Output") var output: LiveOutputOptions
     @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
 
     func validate() throws {
         try usage { try NoiseChoice.check(level: level, fade: fade); try output.request.check() }
+        if until != nil && output.duration != nil { throw ValidationError("give --for or --until, not both") }
         _ = try NotchOption.parse(notch)
     }
 
     func run() throws {
         var launch = NoiseLaunch(color: color, level: level, fade: fade, scope: scope, output: output.request)
         launch.notch = try NotchOption.parse(notch)
-        try launch.run()
+        launch.until = until
+        try usage { try launch.run() }
     }
 }

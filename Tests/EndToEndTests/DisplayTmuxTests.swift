@@ -104,8 +104,9 @@ final class TmuxClick {
     private var calls = 0
 
     /// `arguments`: the woodshed command in the pane (default `click 120`); `prepare` gets the
-    /// folder that holds the XDG folders (state, data, cache) before woodshed starts.
-    init(columns: Int = 100, rows: Int = 30, arguments: [String] = ["click", "120"],
+    /// folder that holds the XDG folders (state, data, cache) before woodshed starts;
+    /// `environment`: more variables for the pane (`XDG_CONFIG_HOME`, `TZ`).
+    init(columns: Int = 100, rows: Int = 30, arguments: [String] = ["click", "120"], environment: [String: String] = [:],
          prepare: (URL) throws -> Void = { _ in }) throws {
         jack = try PrivateJackServer(period: 256)
         directory = try E2E.tempDir()
@@ -123,12 +124,12 @@ final class TmuxClick {
 
             """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let started = try tmux("new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", target,
+        let started = try tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", target,
                                "-e", "JACK_DEFAULT_SERVER=\(jack.name)", "-e", "JACK_NO_START_SERVER=1",
                                "-e", "XDG_STATE_HOME=\(directory.appendingPathComponent("state").path)",
                                "-e", "XDG_DATA_HOME=\(directory.appendingPathComponent("data").path)",
-                               "-e", "XDG_CACHE_HOME=\(directory.appendingPathComponent("cache").path)",
-                               script.path)
+                               "-e", "XDG_CACHE_HOME=\(directory.appendingPathComponent("cache").path)"]
+                               + environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] } + [script.path])
         guard started.status == 0 else {
             close()
             throw JackToolError("tmux new-session failed: \(started.stderr)")

@@ -98,3 +98,46 @@ int woodshed_sd_bus_reply_error(sd_bus_message *call, const char *name, const ch
     const sd_bus_error error = SD_BUS_ERROR_MAKE_CONST(name, message);
     return sd_bus_reply_method_error(call, &error);
 }
+
+// The system bus and a method call, for logind's sleep inhibitor (Sources/Alarms).
+FORWARD(int, sd_bus_new, (sd_bus **ret), (ret), -ELIBACC)
+FORWARD(int, sd_bus_set_address, (sd_bus *bus, const char *address), (bus, address), -ELIBACC)
+FORWARD(int, sd_bus_set_bus_client, (sd_bus *bus, int b), (bus, b), -ELIBACC)
+FORWARD(int, sd_bus_start, (sd_bus *bus), (bus), -ELIBACC)
+FORWARD(int, sd_bus_open_system, (sd_bus **ret), (ret), -ELIBACC)
+FORWARD(int, sd_bus_message_new_method_call,
+        (sd_bus *bus, sd_bus_message **m, const char *destination, const char *path, const char *interface, const char *member),
+        (bus, m, destination, path, interface, member), -ELIBACC)
+FORWARD(int, sd_bus_call, (sd_bus *bus, sd_bus_message *m, uint64_t usec, sd_bus_error *ret_error, sd_bus_message **reply),
+        (bus, m, usec, ret_error, reply), -ELIBACC)
+
+/// Frees an error's name and message (nothing to free when libsystemd was never loaded: no call
+/// could have filled it).
+void sd_bus_error_free(sd_bus_error *e) {
+    static void *forward;
+    void *f = __atomic_load_n(&forward, __ATOMIC_ACQUIRE);
+    if (!f) {
+        if (!(f = real("sd_bus_error_free"))) return;
+        __atomic_store_n(&forward, f, __ATOMIC_RELEASE);
+    }
+    ((void (*)(sd_bus_error *))f)(e);
+}
+
+/// What `sd_bus_call_method(bus, "org.freedesktop.login1", "/org/freedesktop/login1",
+/// "org.freedesktop.login1.Manager", "Inhibit", error, reply, "ssss", what, who, why, mode)` does.
+int woodshed_login1_inhibit(sd_bus *bus, const char *what, const char *who, const char *why,
+                            const char *mode, sd_bus_error *error, sd_bus_message **reply) {
+    sd_bus_message *call = NULL;
+    int r = sd_bus_message_new_method_call(bus, &call, "org.freedesktop.login1", "/org/freedesktop/login1",
+                                           "org.freedesktop.login1.Manager", "Inhibit");
+    const char *words[] = {what, who, why, mode};
+    for (int i = 0; i < 4 && r >= 0; i++) r = sd_bus_message_append_basic(call, 's', words[i]);
+    if (r >= 0) r = sd_bus_call(bus, call, 0, error, reply);
+    sd_bus_message_unref(call);
+    return r;
+}
+
+/// What `sd_bus_message_read(m, "h", fd)` does.
+int woodshed_read_fd(sd_bus_message *m, int *fd) {
+    return sd_bus_message_read_basic(m, 'h', fd);
+}

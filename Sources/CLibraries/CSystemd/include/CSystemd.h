@@ -79,3 +79,11 @@ int woodshed_mpris_emit_seeked(sd_bus *bus, int64_t position);
 
 /// An error reply with a name and a message.
 int woodshed_sd_bus_reply_error(sd_bus_message *call, const char *name, const char *message);
+
+/// logind's Manager.Inhibit(what, who, why, mode) -> h (a sleep inhibitor, as systemd-inhibit
+/// takes it; `sd_bus_call_method` is variadic). Control thread.
+int woodshed_login1_inhibit(sd_bus *bus, const char *what, const char *who, const char *why,
+                            const char *mode, sd_bus_error *error, sd_bus_message **reply);
+
+/// The one file descriptor of a reply (`h`); the message keeps owning it.
+int woodshed_read_fd(sd_bus_message *m, int *fd);
