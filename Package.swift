@@ -56,7 +56,7 @@ let package = Package(
         // Alarms: when they ring on the wall clock (weekdays, once, daylight-saving changes), ringing,
         // snoozing and stopping, the sounds they play (logic driven by the caller's clock), and the
         // logind sleep inhibitor (sd-bus).
-        .target(name: "Alarms", dependencies: ["Persistence", "RenderGraph", "CSystemd"]),
+        .target(name: "Alarms", dependencies: ["Persistence", "RenderGraph", "Sounds", "CSystemd"]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).

@@ -1,12 +1,14 @@
 import Foundation
 import Persistence
 import RenderGraph
+import Sounds
 
 /// A sound an alarm (or the clock, until the alarm) plays, by name: the built-in `beep`, a
-/// noise colour (`white`, `pink`, `brown`) or a saved noise preset. Any thread for the value;
-/// `resolve` reads preset files (control thread).
+/// noise colour (`white`, `pink`, `brown`), a saved noise preset or a sound of the catalog
+/// (`woodshed sounds list`: rain, ocean, alarm-beeps, …). Any thread for the value; `resolve`
+/// and `loop` read preset and catalog files (control thread).
 ///
-/// `resolve` is the one place a name becomes a sound: the sound catalog will take its place.
+/// `resolve` is the one place an alarm's sound name becomes a sound.
 public struct AlarmSound: Sendable, Equatable {
     /// What makes the sound.
     public enum Source: Sendable, Equatable {
@@ -14,6 +16,8 @@ public struct AlarmSound: Sendable, Equatable {
         case beep
         /// A noise colour at a level in dBFS RMS.
         case noise(NoiseColor, level: Double)
+        /// A sound of the catalog (docs/sounds.md), by name, at a level in dBFS RMS.
+        case catalog(String, level: Double)
     }
 
     /// The built-in sounds' names.
@@ -28,7 +32,8 @@ public struct AlarmSound: Sendable, Equatable {
     }
 
     /// The sound called `name`; throws `AlarmSoundError` naming the sounds there are.
-    public static func resolve(_ name: String, presets: NoisePresetLibrary = AlarmSound.noisePresets()) throws(AlarmSoundError) -> AlarmSound {
+    public static func resolve(_ name: String, presets: NoisePresetLibrary = AlarmSound.noisePresets(),
+                               catalog: SoundCatalog = SoundCatalog()) throws(AlarmSoundError) -> AlarmSound {
         if name == "beep" { return AlarmSound(name: name, source: .beep) }
         if let color = NoiseColor(rawValue: name) { return AlarmSound(name: name, source: .noise(color, level: NoiseGenerator.defaultLevel)) }
         let preset: NoisePreset?
@@ -38,8 +43,11 @@ public struct AlarmSound: Sendable, Equatable {
             throw AlarmSoundError(description: error.description)
         }
         guard let preset, let color = NoiseColor(rawValue: preset.color) else {
+            if let sound = try? catalog.sound(named: name) {
+                return AlarmSound(name: name, source: .catalog(sound.name, level: sound.level))
+            }
             throw AlarmSoundError(description: "'\(name)' is not a sound: use "
-                + (builtinNames + NoiseColor.allCases.map(\.rawValue) + presets.names()).joined(separator: ", "))
+                + (builtinNames + NoiseColor.allCases.map(\.rawValue) + presets.names() + catalog.names()).joined(separator: ", "))
         }
         return AlarmSound(name: name, source: .noise(color, level: preset.level ?? NoiseGenerator.defaultLevel))
     }
@@ -53,7 +61,13 @@ public struct AlarmSound: Sendable, Equatable {
     public func loop(rate: Int) -> [Float] {
         switch source {
         case .beep: return AlarmSound.beepLoop(rate: rate)
-        case .noise(let color, let level): return AlarmSound.noiseLoop(color: color, level: level, rate: rate)
+        case .noise(let color, let level):
+            guard let g = try? NoiseGenerator(color: color, rate: rate, levelDecibels: level) else { return [] }
+            return AlarmSound.seamlessLoop(of: g, rate: rate)
+        case .catalog(let name, let level):
+            // The generator plays a looped file from the sound's samples: keep the sound alive.
+            guard let sound = try? SoundCatalog().sound(named: name), let g = try? sound.generator(rate: rate, level: level) else { return [] }
+            return withExtendedLifetime(sound) { AlarmSound.seamlessLoop(of: g, rate: rate) }
         }
     }
 
@@ -71,11 +85,11 @@ public struct AlarmSound: Sendable, Equatable {
         return out
     }
 
-    /// Eight seconds of noise whose last 50 ms are crossfaded (equal power) into its first, so
-    /// the loop has no seam.
-    static func noiseLoop(color: NoiseColor, level: Double, rate: Int) -> [Float] {
+    /// Eight seconds of a generator whose last 50 ms are crossfaded (equal power) into its first,
+    /// so the loop has no seam.
+    static func seamlessLoop(of generator: NoiseGenerator, rate: Int) -> [Float] {
         let length = rate * 8, fade = rate / 20
-        guard var g = try? NoiseGenerator(color: color, rate: rate, levelDecibels: level) else { return [] }
+        var g = generator
         var raw = [Float](repeating: 0, count: length + fade)
         raw.withUnsafeMutableBufferPointer { g.render(into: $0.baseAddress!, frames: length + fade) }
         var out = Array(raw[0..<length])

@@ -25,23 +25,35 @@ public struct ClockLaunch {
     public var server: String?
     public var backend = OutputBackendChoice.auto
     public var alsaDevice = "default"
+    /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
+    public var oscPort: UInt16?
+    public var oscBind: String?
 
     /// The fade-out of `--until-alarm`: the last minute before the alarm.
     public static let fadeSeconds = 60.0
 
     public init() {}
 
+    /// The clock with the output options every live command shares (`connect`: music_L's and
+    /// music_R's; `--for` is the command's to refuse).
+    public init(output: LiveOutputRequest) {
+        connect = output.connect
+        noConnect = output.noConnect
+        jackName = output.jackName
+        server = output.server
+        backend = output.backendChoice
+        alsaDevice = output.alsaDevice
+        oscPort = output.oscPort
+        oscBind = output.oscBind
+    }
+
     public func run() throws {
-        let remote = try RemoteSurfaces(oscPort: nil, oscBind: nil)
+        let remote = try RemoteSurfaces(oscPort: oscPort, oscBind: oscBind)
         let keeper = AlarmKeeper()
-        var noise: (color: NoiseColor, level: Double)?
+        // The sound until the alarm: a colour, a noise preset or a catalog sound, as `noise` takes it.
+        var noise: NoiseSound?
         if let sound {
-            let resolved: AlarmSound
-            do { resolved = try AlarmSound.resolve(sound) } catch { throw ValidationErrorMessage("--sound: \(error)") }
-            guard case .noise(let color, let level) = resolved.source else {
-                throw ValidationErrorMessage("--sound \(sound) is an alarm sound; the clock plays white, pink, brown or a noise preset until the alarm")
-            }
-            noise = (color, level)
+            do { noise = try NoiseSound(name: sound) } catch { throw ValidationErrorMessage("--sound: \(error)") }
         }
         if untilAlarm && noise == nil { throw ValidationErrorMessage("--until-alarm needs --sound NAME (the sound to play until the alarm)") }
         var seconds: Double?
@@ -63,7 +75,9 @@ public struct ClockLaunch {
         parts.makeBell = { rate in k.makeBell(rate: rate) }
         if let noise, let timer {
             nonisolated(unsafe) let t = timer
-            parts.makeNoise = { rate in try t.generator(color: noise.color, rate: rate, level: noise.level) }
+            // The closure keeps the sound (a looped file's samples) for as long as the output runs.
+            nonisolated(unsafe) let sound = noise
+            parts.makeNoise = { rate in try t.generator(recipe: try sound.recipe(rate: rate), rate: rate, level: sound.level) }
         }
         let session = LiveSession(settings: ClickSettings())
         let output = try LiveOutputStart(backend: backend, alsaDevice: alsaDevice, jackOnly: connect.isEmpty ? [] : ["--connect"])
@@ -75,7 +89,7 @@ public struct ClockLaunch {
         if !engine.fullScreen { keeper.sayNotes { writeStderr($0 + "\n") } }
         keeper.keepAwake()
         remote.attach(to: engine)
-        let title = sound.map { ($0 == "white" || $0 == "pink" || $0 == "brown") ? "\($0) noise".capitalized : $0 } ?? ""
+        let title = noise?.title ?? ""
         let controller = ClockController(engine: engine, alarms: keeper,
                                          twelveHours: !twentyFourHours && ClockFace.localeUses12Hours(),
                                          noise: timer, soundTitle: title)
