@@ -21,6 +21,10 @@ public final class OutputGraph: @unchecked Sendable {
     var noise: NoiseGenerator?
     /// The notch over music left and right (never the click), if any.
     public let notch: NotchFilter?
+    /// `woodshed tinnitus match`'s tone on music left and right, if any (instead of music or noise).
+    public let tone: MatchTone?
+    /// The render thread reaches the tone through this (no reference counting).
+    let toneRef: Unmanaged<MatchTone>?
     /// The oscilloscope and meters' tap on click, music left and music right, if any.
     public let scope: ScopeTap?
     /// Noise frames played so far (render thread writes; the control thread shows time left).
@@ -34,13 +38,15 @@ public final class OutputGraph: @unchecked Sendable {
 
     /// Control thread. The graph frees `scope` and `notch` when it goes.
     public init(renderer: Renderer?, deck: MusicDeck? = nil, noise: NoiseGenerator? = nil, notch: NotchFilter? = nil,
-                scope: ScopeTap? = nil) {
+                scope: ScopeTap? = nil, tone: MatchTone? = nil) {
         self.renderer = renderer
         rendererRef = renderer.map { Unmanaged.passUnretained($0) }
         self.deck = deck
         self.noise = noise
         self.notch = notch
         self.scope = scope
+        self.tone = tone
+        toneRef = tone.map { Unmanaged.passUnretained($0) }
         midiIn = renderer?.midiIn
         midiOut = renderer?.midiOut
         counters = renderer?.counters
@@ -49,7 +55,7 @@ public final class OutputGraph: @unchecked Sendable {
     deinit { scope?.deallocate(); notch?.deallocate() }
 
     /// True when the graph writes the music channels (the backend then has music ports).
-    public var hasMusic: Bool { deck != nil || noise != nil }
+    public var hasMusic: Bool { deck != nil || noise != nil || tone != nil }
 
     /// True once the deck's program has played to its end and no noise follows it.
     #if !DEBUG
@@ -92,7 +98,9 @@ public final class OutputGraph: @unchecked Sendable {
     private func renderMusic(frames: Int, click: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>,
                              right: UnsafeMutablePointer<Float>) {
         // After a program with noise to follow (`playlist play --then-noise`), the noise plays.
-        if let deck, noise == nil || !deck.hasEnded() {
+        if let toneRef {
+            toneRef._withUnsafeGuaranteedRef { $0.render(frames: frames, left: left, right: right) }
+        } else if let deck, noise == nil || !deck.hasEnded() {
             deck.render(frames: frames, click: click, left: left, right: right)
         } else if noise != nil {
             noise!.render(into: left, frames: frames)

@@ -128,6 +128,7 @@ final class TmuxClick {
                                "-e", "XDG_STATE_HOME=\(directory.appendingPathComponent("state").path)",
                                "-e", "XDG_DATA_HOME=\(directory.appendingPathComponent("data").path)",
                                "-e", "XDG_CACHE_HOME=\(directory.appendingPathComponent("cache").path)",
+                               "-e", "XDG_CONFIG_HOME=\(directory.appendingPathComponent("config").path)",
                                script.path)
         guard started.status == 0 else {
             close()
