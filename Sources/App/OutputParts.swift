@@ -10,6 +10,8 @@ public struct OutputParts {
     public var makeNoise: ((Int) throws -> NoiseGenerator)?
     /// `--notch`: a band-stop over music_L and music_R (never the click), checked against the rate.
     public var notch: Notch?
+    /// The notch on or off (key f), shared by each connection's filter.
+    public var notchSwitch = NotchSwitch()
     /// `woodshed tinnitus match`: the tone on music_L and music_R.
     public var tone: MatchTone?
     /// Tap the output for the oscilloscope and meters.

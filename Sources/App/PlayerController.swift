@@ -1,4 +1,5 @@
 import Control
+import RenderGraph
 import Foundation
 import Persistence
 import Player
@@ -23,6 +24,8 @@ public final class PlayerController: SessionController {
     public var thenNoise: (timer: NoiseTimer, title: String)?
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
+    /// `--notch`: on or off (key f).
+    public var notchSwitch: NotchSwitch?
     /// The sentence being practised (shadowing's log): index, since when, passes heard.
     private var practising: (index: Int, since: Double, passes: Int)?
     /// The player's state at the last refresh.
@@ -76,6 +79,8 @@ public final class PlayerController: SessionController {
         switch action {
         case .quit: engine.loop.quit()
         case .toggleScope: showsScope.toggle()
+        case .toggleNotch:
+            if let notchSwitch { notchSwitch.toggle() } else { refused = "\(action.name): no --notch in this session" }
         case .toggleRunning: player.togglePause()
         case .start: if player.paused { player.togglePause() }
         case .stop: if !player.paused { player.togglePause() }

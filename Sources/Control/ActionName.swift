@@ -32,6 +32,7 @@ extension Action {
         case .nudge(.start, let ms): midi = ms < 0 ? .nudgeInEarlier : .nudgeInLater
         case .nudge(.end, let ms): midi = ms < 0 ? .nudgeOutEarlier : .nudgeOutLater
         case .toggleScope: return "scope"
+        case .toggleNotch: midi = .notch
         }
         return midi.name
     }

@@ -65,6 +65,7 @@ public struct NoiseLaunch {
         remote.attach(to: engine)
         let controller = NoiseController(engine: engine, timer: timer, title: "\(noiseColor) noise".capitalized, level: level)
         controller.showsScope = scope
+        if notch != nil { controller.notchSwitch = parts.notchSwitch }
         engine.run(controller)
     }
 }

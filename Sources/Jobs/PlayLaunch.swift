@@ -95,6 +95,7 @@ public struct PlayLaunch {
         let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
         controller.playlist = playlist
         controller.showsScope = output.scope
+        if output.notch != nil { controller.notchSwitch = parts.notchSwitch }
         if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, thenNoise.title) }
         engine.run(controller)
         midiSetup.close()
