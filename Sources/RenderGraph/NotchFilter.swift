@@ -90,6 +90,24 @@ public struct NotchFilter: @unchecked Sendable {
         fade.pointee = p
     }
 
+    /// After `process`, while the notch is on or fading: every sample above the knee (0.9,
+    /// −0.92 dBFS) is bent by the soft ceiling the noise uses (`NoiseGenerator.softCeiling`)
+    /// towards ±1 and never to it, so no input peaking at −1 dBFS, however its waveform lines up
+    /// with the filter's ringing, comes out above 0 dBFS; at or below the knee every sample is
+    /// left exactly as it is. A block that ends switched off is not touched. Render thread.
+    #if !DEBUG
+    @_noLocks @_noAllocation
+    #endif
+    public func limitPeaks(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        if fade.pointee == 0 { return }
+        var i = 0
+        while i < frames {
+            left[i] = Float(NoiseGenerator.softCeiling(Double(left[i])))
+            right[i] = Float(NoiseGenerator.softCeiling(Double(right[i])))
+            i += 1
+        }
+    }
+
     /// One sample through every section: the same operations, in the same order, as `run`.
     @inline(__always)
     private func runOne(_ x: Double, _ z: UnsafeMutablePointer<Double>) -> Double {

@@ -86,6 +86,7 @@ public final class OutputGraph: @unchecked Sendable {
         if let left, let right {
             renderMusic(frames: frames, click: click, left: left, right: right)
             notch?.process(frames: frames, left: left, right: right)
+            notch?.limitPeaks(frames: frames, left: left, right: right)
             scope?.process(frames: frames, click, left, right)
         } else {
             scope?.process(frames: frames, click)
