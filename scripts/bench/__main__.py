@@ -13,6 +13,7 @@ One module per comparison, in the report's order:
                   mpv, memory, split speed (issue 17; `--formats-only` runs just this section)
   seam            the player's loop seam against mpv's A-B loop
   noise_cost      `woodshed noise` and the scope per block
+  notch_sox       the notch against sox's bandreject and sinc (`--notch-only` runs just this section)
 Shared: jack (the private server on a fixed name, its clients, the environment), process_stats
 (CPU and memory from /proc), wav (the WAV reader), material (the audio played), tools (helper
 programs), report (writes docs/benchmarks.md).
@@ -29,7 +30,7 @@ Usage (scripts/bench.sh runs it from the repository):
                                       [--out docs/benchmarks.md]"""
 import argparse, os, shutil, tempfile, time
 
-from . import formats, live, memory_startup, noise_cost, offline, player_cost, report, seam, stretch
+from . import formats, live, memory_startup, noise_cost, notch_sox, offline, player_cost, report, seam, stretch
 from .material import Material
 from .tools import Unavailable
 
@@ -42,6 +43,7 @@ def main():
     ap.add_argument("--skip-player", action="store_true", help="no player sections (stretch, cost, memory, seam)")
     ap.add_argument("--skip-formats", action="store_true", help="no 2-hour files in every format (makes them once, minutes)")
     ap.add_argument("--formats-only", action="store_true", help="only the formats section, put into the report in place")
+    ap.add_argument("--notch-only", action="store_true", help="only the notch against sox, put into the report in place")
     ap.add_argument("--out", default="docs/benchmarks.md")
     a = ap.parse_args()
     woodshed = os.path.abspath(a.woodshed) if os.sep in a.woodshed else a.woodshed
@@ -49,6 +51,12 @@ def main():
     started = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="woodshed-bench-")
     mat = Material(tmp)
+    if a.notch_only:
+        try:
+            report.write_section(a.out, notch_sox.section(woodshed, tmp))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
     if a.formats_only:
         try:
             report.write_section(a.out, formats.section(woodshed, mat, tmp))
@@ -74,6 +82,7 @@ def main():
                 sections.append(formats.section(woodshed, mat, tmp))
             sections.append(seam.section(woodshed, mat, tmp))
             sections.append(noise_cost.section(woodshed))
+            sections.append(notch_sox.section(woodshed, tmp))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     report.write(a.out, sections, time.monotonic() - started)
