@@ -45,12 +45,7 @@ public struct NoiseLaunch {
         let choice = try NoiseChoice(name: color, level: level, duration: duration, fade: fade)
         let noiseColor = choice.color, level = choice.level
         let timer = NoiseTimer(seconds: choice.seconds, fadeSeconds: choice.fadeSeconds)
-        var options = JackBackend.Options()
-        options.clientName = jackName
-        options.server = server
-        options.noConnect = noConnect
-        options.musicConnect = JackPortList.ports(connect)
-        options.connect = []   // the click port stays silent and unconnected
+        let options = JackBackend.Options.musicOnly(clientName: jackName, server: server, noConnect: noConnect, connect: connect)
         var parts = OutputParts()
         parts.scope = true
         parts.notch = notch

@@ -28,12 +28,7 @@ public struct TinnitusMatchLaunch {
         } catch {
             throw ValidationErrorMessage(error.description)
         }
-        var options = JackBackend.Options()
-        options.clientName = jackName
-        options.server = server
-        options.noConnect = noConnect
-        options.musicConnect = JackPortList.ports(connect)
-        options.connect = []   // the click port stays silent and unconnected
+        let options = JackBackend.Options.musicOnly(clientName: jackName, server: server, noConnect: noConnect, connect: connect)
         let tone = MatchTone()
         var parts = OutputParts()
         parts.tone = tone
