@@ -12,7 +12,7 @@ struct TinnitusSubcommand: ParsableCommand {
         abstract: "Match your tinnitus frequency (for --notch tinnitus) and check recordings against the notch.",
         discussion: """
             Examples:
-              woodshed tinnitus match               # a guided pitch match; saves the result
+              woodshed tinnitus match               # a guided pitch match, saved
               woodshed noise pink --notch tinnitus  # then: notched noise or music
               woodshed tinnitus check a.flac b.mp3 --notch tinnitus:1/2
             Not medical advice: see docs/tinnitus.md.
@@ -31,7 +31,7 @@ struct TinnitusMatchSubcommand: ParsableCommand {
             1/48, +/- for the level, Enter when it matches; an octave check (keys 1-3
             play three tones, Enter picks the one playing; three rounds); then a second
             match from half an octave away. The result and the two matches' spread are
-            saved to $XDG_CONFIG_HOME/woodshed/tinnitus.json. q or Esc quits, saving nothing.
+            saved to $XDG_CONFIG_HOME/woodshed/tinnitus.json. q or Esc quits unsaved.
             """)
 
     @Option(name: .long, parsing: .singleValue,
