@@ -99,6 +99,7 @@ public enum KeyMap {
         switch key {
         case .escape, .ctrlC, .char("q"), .char("Q"): .quit
         case .char("s"), .char("S"): .toggleScope
+        case .char("f"), .char("F"): .toggleNotch
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import Control
+import RenderGraph
 import Foundation
 import Persistence
 import TerminalUI
@@ -20,6 +21,8 @@ public final class NoiseController: SessionController {
     public var showsScope = false
     /// `--until`: the alarms that ring meanwhile (keys s and space are the clock's while one rings).
     public var alarms: AlarmKeeper?
+    /// `--notch`: on or off (key f).
+    public var notchSwitch: NotchSwitch?
 
     public let command = "woodshed noise: "
     public let autosaveInterval = 1.0
@@ -47,6 +50,7 @@ public final class NoiseController: SessionController {
         switch action {
         case .quit, .stop: engine.loop.quit()
         case .toggleScope: showsScope.toggle()
+        case .toggleNotch: notchSwitch?.toggle()
         default: break
         }
     }
@@ -99,6 +103,7 @@ public final class NoiseController: SessionController {
     public func screen(now: Double, width: Int, height: Int) -> [String] {
         var out = [statusLine(played: played), ""]
         out.append(String(format: "%@ at %.1f dBFS RMS on music_L and music_R", title, level))
+        if let notchSwitch { out.append(notchSwitch.isOn ? "notch on (f: off)" : "notch off (f: on)") }
         if let total = timer.totalFrames {
             out.append(PlayerScreen.progressBar(Double(played) / Double(max(total, 1)), width: width))
             if timer.fadeSeconds > 0 { out.append(String(format: "fades out over the last %.0f s", timer.fadeSeconds)) }

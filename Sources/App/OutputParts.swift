@@ -12,6 +12,10 @@ public struct OutputParts {
     public var notch: Notch?
     /// `woodshed clock` and `noise --until`: the alarm bell for the rate (on music_L and music_R).
     public var makeBell: ((Int) -> AlarmBell)?
+    /// The notch on or off (key f), shared by each connection's filter.
+    public var notchSwitch = NotchSwitch()
+    /// `woodshed tinnitus match`: the tone on music_L and music_R.
+    public var tone: MatchTone?
     /// Tap the output for the oscilloscope and meters.
     public var scope = false
 

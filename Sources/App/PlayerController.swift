@@ -1,4 +1,5 @@
 import Control
+import RenderGraph
 import Foundation
 import Persistence
 import Player
@@ -27,6 +28,8 @@ public final class PlayerController: SessionController {
     public var showsScope = false
     /// The section or sentence being practised, for the practice log.
     private var sectionPractice: SectionPractice
+    /// `--notch`: on or off (key f).
+    public var notchSwitch: NotchSwitch?
     /// The player's state at the last refresh.
     private var view: PlayerView
     /// The player's state before the output closed (the stop line).
@@ -128,6 +131,8 @@ public final class PlayerController: SessionController {
         switch action {
         case .quit: engine.loop.quit()
         case .toggleScope: showsScope.toggle()
+        case .toggleNotch:
+            if let notchSwitch { notchSwitch.toggle() } else { refused = "\(action.name): no --notch in this session" }
         case .toggleRunning: player.togglePause()
         case .start: if player.paused { player.togglePause() }
         case .stop: if !player.paused { player.togglePause() }

@@ -64,6 +64,11 @@ public enum Action: Equatable, Sendable {
     /// The oscilloscope and meters on or off (player, shadowing, noise).
     case toggleScope
 
+    // Tinnitus relief and listening filters.
+
+    /// The `--notch` off or on, crossfading over 20 ms (player, shadowing, noise).
+    case toggleNotch
+
     /// Which end of a section.
     public enum SectionEdge: Equatable, Sendable { case start, end }
 }

@@ -34,6 +34,7 @@ extension Action {
         case .nudge(.end, let ms): midi = ms < 0 ? .nudgeOutEarlier : .nudgeOutLater
         case .toggleScope: return "scope"
         case .setLoop: return "loop"
+        case .toggleNotch: midi = .notch
         }
         return midi.name
     }

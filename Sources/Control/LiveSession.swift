@@ -198,6 +198,8 @@ public final class LiveSession {
             say("\(action.name): there is no rehearsal player in this session")
         case .toggleScope:
             say("\(action.name): there is no scope in this session")
+        case .toggleNotch:
+            say("\(action.name): there is no music or noise to notch in this session")
         }
     }
 

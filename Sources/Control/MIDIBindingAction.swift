@@ -46,6 +46,7 @@ extension Action {
         case .nudgeInLater: self = .nudge(.start, milliseconds: count)
         case .nudgeOutEarlier: self = .nudge(.end, milliseconds: -count)
         case .nudgeOutLater: self = .nudge(.end, milliseconds: count)
+        case .notch: self = .toggleNotch
         }
     }
 }

@@ -60,12 +60,7 @@ public struct NoiseLaunch {
         let choice = try NoiseChoice(name: color, level: level, duration: duration, fade: fade)
         let level = choice.level
         let timer = NoiseTimer(seconds: choice.seconds, fadeSeconds: choice.fadeSeconds)
-        var options = JackBackend.Options()
-        options.clientName = jackName
-        options.server = server
-        options.noConnect = noConnect
-        options.musicConnect = JackPortList.ports(connect)
-        options.connect = []   // the click port stays silent and unconnected
+        let options = JackBackend.Options.musicOnly(clientName: jackName, server: server, noConnect: noConnect, connect: connect)
         var parts = OutputParts()
         parts.scope = true
         parts.notch = notch
@@ -91,6 +86,7 @@ public struct NoiseLaunch {
         controller.alarms = keeper
         if !engine.fullScreen { keeper?.sayNotes { writeStderr($0 + "\n") } }
         keeper?.keepAwake()
+        if notch != nil { controller.notchSwitch = parts.notchSwitch }
         engine.run(controller)
     }
 }

@@ -96,6 +96,7 @@ public struct PlayLaunch {
         // `play` logs its sections as shadowing does its sentences; a playlist is listened to, not logged.
         if shadow == nil && !playlist { controller.playLog = PracticeLog() }
         controller.showsScope = output.scope
+        if output.notch != nil { controller.notchSwitch = parts.notchSwitch }
         if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, thenNoise.title) }
         engine.run(controller)
         midiSetup.close()

@@ -10,6 +10,8 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
     // The rehearsal player's (accepted in maps now; a session without a player says so).
     case sectionNext, sectionPrev, sectionAgain, repeatUp, repeatDown, speedUp, speedDown, markIn, markOut
     case jumpForward, jumpBack, nudgeInEarlier, nudgeInLater, nudgeOutEarlier, nudgeOutLater
+    // Tinnitus relief and listening filters.
+    case notch
 
     /// The name used in map files and on the command line.
     public var name: String {
@@ -47,6 +49,7 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .nudgeInLater: "nudge-in-later"
         case .nudgeOutEarlier: "nudge-out-earlier"
         case .nudgeOutLater: "nudge-out-later"
+        case .notch: "notch"
         }
     }
 
@@ -119,6 +122,7 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .nudgeInLater: "rehearsal player: section start later by the argument in ms (default 10)"
         case .nudgeOutEarlier: "rehearsal player: section end earlier by the argument in ms (default 10)"
         case .nudgeOutLater: "rehearsal player: section end later by the argument in ms (default 10)"
+        case .notch: "the --notch off or on, over a 20 ms crossfade (player, shadowing, noise)"
         }
     }
 }

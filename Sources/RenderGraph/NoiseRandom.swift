@@ -1,12 +1,13 @@
 /// PCG32 (O'Neill's XSH-RR output on a 64-bit LCG): small, fast, statistically sound, and the
 /// same sequence on every machine for a seed. Render thread once built (a plain value: no
-/// allocation, no lock, no system call), so noise never asks the system for randomness.
-struct NoiseRandom: Sendable, BitwiseCopyable {
+/// allocation, no lock, no system call), so noise never asks the system for randomness; also the
+/// seeded order of `woodshed tinnitus match`'s octave check (`--seed`).
+public struct NoiseRandom: Sendable, BitwiseCopyable {
     private var state: UInt64
     private let increment: UInt64
 
     /// The standard PCG32 seeding: `seed` picks the place in the sequence, `stream` the sequence.
-    init(seed: UInt64, stream: UInt64 = 0x5EED_D15C) {
+    public init(seed: UInt64, stream: UInt64 = 0x5EED_D15C) {
         state = 0
         increment = (stream &<< 1) | 1
         _ = next()
@@ -16,7 +17,7 @@ struct NoiseRandom: Sendable, BitwiseCopyable {
 
     /// The next 32 random bits.
     @inline(__always)
-    mutating func next() -> UInt32 {
+    public mutating func next() -> UInt32 {
         let old = state
         state = old &* 6_364_136_223_846_793_005 &+ increment
         let shuffled = UInt32(truncatingIfNeeded: ((old &>> 18) ^ old) &>> 27)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `--notch FREQ[:WIDTH]`: a band-stop centred geometrically on `frequency`, `width` octaves wide
 /// (the tinnitus notch). Parsing and the range checks; `NotchDesign` turns it into
 /// biquads for a rate. Any thread (a value).
@@ -19,13 +25,20 @@ public struct Notch: Equatable, Sendable {
         self.width = width
     }
 
-    /// `6000`, `6.2kHz`, `4000:1/2`. `tinnitus` (a matched frequency) is refused until
-    /// `woodshed tinnitus match` saves one. Throws a one-line error naming the value and range.
-    public init(parsing text: String) throws(NotchError) {
+    /// `6000`, `6.2kHz`, `4000:1/2`, `tinnitus:1/2`. `tinnitus` is the frequency
+    /// `woodshed tinnitus match` saved, given as `tinnitus` (nil: none is saved, and it is
+    /// refused). Throws a one-line error naming the value and range.
+    public init(parsing text: String, tinnitus: Double? = nil) throws(NotchError) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let freqText = parts[0].trimmingSpaces
-        if freqText.lowercased() == "tinnitus" { throw .noMatchedFrequency }
-        guard let hz = Notch.hertz(freqText) else { throw .badFrequency(parts[0]) }
+        let hertz: Double?
+        if Notch.namesTinnitus(text) {
+            guard let tinnitus else { throw .noMatchedFrequency }
+            hertz = tinnitus
+        } else {
+            hertz = Notch.hertz(freqText)
+        }
+        guard let hz = hertz else { throw .badFrequency(parts[0]) }
         guard Notch.frequencyRange.contains(hz) else { throw .frequencyOutOfRange(parts[0]) }
         var octaves = 1.0
         if parts.count == 2 {
@@ -35,9 +48,19 @@ public struct Notch: Equatable, Sendable {
         self.init(frequency: hz, width: octaves)
     }
 
+    /// True when `text` asks for the matched frequency (`tinnitus`, `tinnitus:1/2`).
+    public static func namesTinnitus(_ text: String) -> Bool {
+        text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingSpaces.lowercased() == "tinnitus"
+    }
+
     /// Throws when the centre is above `maxRateFraction` × `rate`.
     public func check(rate: Int) throws(NotchError) {
         if frequency > Notch.maxRateFraction * Double(rate) { throw .aboveRate(frequency, rate: rate) }
+    }
+
+    /// The band's edges in Hz, FREQ·2^±(WIDTH/2): 4243 to 8485 Hz for a 1-octave notch at 6 kHz.
+    public var band: (low: Double, high: Double) {
+        (frequency * pow(2, -width / 2), frequency * pow(2, width / 2))
     }
 
     /// "notch 6000 Hz, 1 octave".
@@ -57,7 +80,7 @@ public struct Notch: Equatable, Sendable {
     }
 }
 
-extension String {
+extension StringProtocol {
     fileprivate var trimmingSpaces: String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }

@@ -15,7 +15,7 @@ public enum NotchError: Error, Equatable, CustomStringConvertible {
         case .aboveRate(let hz, let rate):
             return "--notch frequency \(NotchError.hertzText(hz)) Hz is too high for \(rate) Hz: use at most \(NotchError.hertzText(Notch.maxRateFraction * Double(rate))) Hz (0.35 × the rate)"
         case .noMatchedFrequency:
-            return "--notch tinnitus: no matched frequency is saved yet (woodshed tinnitus match is not built yet): give a frequency, e.g. --notch 6000"
+            return "--notch tinnitus: no matched frequency is saved yet: find yours with woodshed tinnitus match, or give a frequency, e.g. --notch 6000"
         }
     }
 

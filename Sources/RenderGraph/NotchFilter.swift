@@ -4,21 +4,37 @@
 /// thread only (no allocation, no lock; the state lives in memory allocated up front).
 /// State values below `flushBelow` are set to 0 as they arise, so a silent input (a paused
 /// player) never leaves the render thread computing with subnormal numbers.
+///
+/// On and off (`NotchSwitch`, read at the top of each block): the filter always runs, so its
+/// state is ready, and the output crossfades linearly between the music as it came (dry) and
+/// filtered (wet) over `crossfadeFrames` frames: with p stepping by one a frame towards
+/// `crossfadeFrames` (on) or 0 (off) before each frame is made, the frame is
+/// dry + (wet − dry)·p/`crossfadeFrames` in double precision: exactly wet at the end of a fade
+/// on, exactly dry at the end of a fade off.
 public struct NotchFilter: @unchecked Sendable {
     /// State magnitudes below this (−600 dB) become 0.
     static let flushBelow = 1e-30
+    /// How long switching on or off crossfades.
+    public static let crossfadeSeconds = 0.02
 
     /// What it removes.
     public let notch: Notch
     /// Sections in the chain.
     public let sectionCount: Int
+    /// Frames of a crossfade at the rate it was made for: round(0.02 × rate).
+    public let crossfadeFrames: Int
     /// Five coefficients per section: b0, b1, b2, a1, a2.
     let coefficients: UnsafeMutablePointer<Double>
     /// Transposed direct form II state: two values per section per channel (left, then right).
     let state: UnsafeMutablePointer<Double>
+    /// Where the crossfade is: 0 (dry) … `crossfadeFrames` (wet). Render thread.
+    let fade: UnsafeMutablePointer<Int>
+    /// On or off; the render thread reaches it without reference counting.
+    let switchRef: Unmanaged<NotchSwitch>
 
-    /// Control thread: designs the sections for `rate` and allocates their state.
-    public static func allocate(_ notch: Notch, rate: Int) -> NotchFilter {
+    /// Control thread: designs the sections for `rate` and allocates their state; the notch
+    /// starts as `toggle` is (on when none is given), without a fade.
+    public static func allocate(_ notch: Notch, rate: Int, toggle: NotchSwitch = NotchSwitch()) -> NotchFilter {
         let sections = NotchDesign.sections(notch, rate: rate)
         let c = UnsafeMutablePointer<Double>.allocate(capacity: sections.count * 5)
         for (i, s) in sections.enumerated() {
@@ -26,22 +42,91 @@ public struct NotchFilter: @unchecked Sendable {
         }
         let state = UnsafeMutablePointer<Double>.allocate(capacity: sections.count * 4)
         state.initialize(repeating: 0, count: sections.count * 4)
-        return NotchFilter(notch: notch, sectionCount: sections.count, coefficients: c, state: state)
+        let frames = Int((crossfadeSeconds * Double(rate)).rounded())
+        let fade = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        fade.initialize(to: toggle.isOn ? frames : 0)
+        return NotchFilter(notch: notch, sectionCount: sections.count, crossfadeFrames: frames, coefficients: c, state: state,
+                           fade: fade, switchRef: Unmanaged.passRetained(toggle))
     }
 
     /// Control thread, once no cycle runs.
     public func deallocate() {
         coefficients.deallocate()
         state.deallocate()
+        fade.deallocate()
+        switchRef.release()
     }
 
-    /// Filters `frames` samples of both channels in place. Render thread.
+    /// Filters `frames` samples of both channels in place (or, switched off, keeps them as they
+    /// are, crossfading on a switch). Render thread.
     #if !DEBUG
     @_noLocks @_noAllocation
     #endif
     public func process(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
-        run(frames: frames, left, state)
-        run(frames: frames, right, state + 2 * sectionCount)
+        let target = switchRef._withUnsafeGuaranteedRef { $0.isOn } ? crossfadeFrames : 0
+        if fade.pointee == crossfadeFrames && target == crossfadeFrames {
+            run(frames: frames, left, state)
+            run(frames: frames, right, state + 2 * sectionCount)
+            return
+        }
+        var p = fade.pointee
+        let n = Double(crossfadeFrames)
+        let zLeft = state, zRight = state + 2 * sectionCount
+        var i = 0
+        while i < frames {
+            if p < target { p += 1 } else if p > target { p -= 1 }
+            let dryL = Double(left[i]), dryR = Double(right[i])
+            let wetL = runOne(dryL, zLeft), wetR = runOne(dryR, zRight)
+            if p == crossfadeFrames {
+                left[i] = Float(wetL)
+                right[i] = Float(wetR)
+            } else if p > 0 {
+                let g = Double(p) / n
+                left[i] = Float(dryL + (wetL - dryL) * g)
+                right[i] = Float(dryR + (wetR - dryR) * g)
+            }
+            i += 1
+        }
+        fade.pointee = p
+    }
+
+    /// After `process`, while the notch is on or fading: every sample above the knee (0.9,
+    /// −0.92 dBFS) is bent by the soft ceiling the noise uses (`NoiseGenerator.softCeiling`)
+    /// towards ±1 and never to it, so no input peaking at −1 dBFS, however its waveform lines up
+    /// with the filter's ringing, comes out above 0 dBFS; at or below the knee every sample is
+    /// left exactly as it is. A block that ends switched off is not touched. Render thread.
+    #if !DEBUG
+    @_noLocks @_noAllocation
+    #endif
+    public func limitPeaks(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        if fade.pointee == 0 { return }
+        var i = 0
+        while i < frames {
+            left[i] = Float(NoiseGenerator.softCeiling(Double(left[i])))
+            right[i] = Float(NoiseGenerator.softCeiling(Double(right[i])))
+            i += 1
+        }
+    }
+
+    /// One sample through every section: the same operations, in the same order, as `run`.
+    @inline(__always)
+    private func runOne(_ x: Double, _ z: UnsafeMutablePointer<Double>) -> Double {
+        var input = x
+        var s = 0
+        while s < sectionCount {
+            let c = coefficients + 5 * s
+            let z1 = z[2 * s], z2 = z[2 * s + 1]
+            let y = c[0] * input + z1
+            var n1 = c[1] * input - c[3] * y + z2
+            var n2 = c[2] * input - c[4] * y
+            if abs(n1) < NotchFilter.flushBelow { n1 = 0 }
+            if abs(n2) < NotchFilter.flushBelow { n2 = 0 }
+            z[2 * s] = n1
+            z[2 * s + 1] = n2
+            input = Double(Float(y))
+            s += 1
+        }
+        return input
     }
 
     @inline(__always)

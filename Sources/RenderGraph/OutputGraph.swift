@@ -25,6 +25,10 @@ public final class OutputGraph: @unchecked Sendable {
     public let bell: AlarmBell?
     /// The render thread reaches the bell through this (no reference counting).
     let bellRef: Unmanaged<AlarmBell>?
+    /// `woodshed tinnitus match`'s tone on music left and right, if any (instead of music or noise).
+    public let tone: MatchTone?
+    /// The render thread reaches the tone through this (no reference counting).
+    let toneRef: Unmanaged<MatchTone>?
     /// The oscilloscope and meters' tap on click, music left and music right, if any.
     public let scope: ScopeTap?
     /// Noise frames played so far (render thread writes; the control thread shows time left).
@@ -38,7 +42,7 @@ public final class OutputGraph: @unchecked Sendable {
 
     /// Control thread. The graph frees `scope` and `notch` when it goes.
     public init(renderer: Renderer?, deck: MusicDeck? = nil, noise: NoiseGenerator? = nil, notch: NotchFilter? = nil,
-                scope: ScopeTap? = nil, bell: AlarmBell? = nil) {
+                scope: ScopeTap? = nil, bell: AlarmBell? = nil, tone: MatchTone? = nil) {
         self.renderer = renderer
         self.bell = bell
         bellRef = bell.map { Unmanaged.passUnretained($0) }
@@ -47,6 +51,8 @@ public final class OutputGraph: @unchecked Sendable {
         self.noise = noise
         self.notch = notch
         self.scope = scope
+        self.tone = tone
+        toneRef = tone.map { Unmanaged.passUnretained($0) }
         midiIn = renderer?.midiIn
         midiOut = renderer?.midiOut
         counters = renderer?.counters
@@ -55,7 +61,7 @@ public final class OutputGraph: @unchecked Sendable {
     deinit { scope?.deallocate(); notch?.deallocate() }
 
     /// True when the graph writes the music channels (the backend then has music ports).
-    public var hasMusic: Bool { deck != nil || noise != nil || bell != nil }
+    public var hasMusic: Bool { deck != nil || noise != nil || bell != nil || tone != nil }
 
     /// True once the deck's program has played to its end and no noise follows it.
     #if !DEBUG
@@ -86,6 +92,7 @@ public final class OutputGraph: @unchecked Sendable {
         if let left, let right {
             renderMusic(frames: frames, click: click, left: left, right: right)
             notch?.process(frames: frames, left: left, right: right)
+            notch?.limitPeaks(frames: frames, left: left, right: right)
             bellRef?._withUnsafeGuaranteedRef { $0.mix(frames: frames, left: left, right: right) }
             scope?.process(frames: frames, click, left, right)
         } else {
@@ -99,7 +106,9 @@ public final class OutputGraph: @unchecked Sendable {
     private func renderMusic(frames: Int, click: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>,
                              right: UnsafeMutablePointer<Float>) {
         // After a program with noise to follow (`playlist play --then-noise`), the noise plays.
-        if let deck, noise == nil || !deck.hasEnded() {
+        if let toneRef {
+            toneRef._withUnsafeGuaranteedRef { $0.render(frames: frames, left: left, right: right) }
+        } else if let deck, noise == nil || !deck.hasEnded() {
             deck.render(frames: frames, click: click, left: left, right: right)
         } else if noise != nil {
             noise!.render(into: left, frames: frames)

@@ -22,6 +22,7 @@ struct ActionVocabularyTests {
         .jumpForward: (5, .jump(milliseconds: 5_000)), .jumpBack: (30, .jump(milliseconds: -30_000)),
         .nudgeInEarlier: (10, .nudge(.start, milliseconds: -10)), .nudgeInLater: (20, .nudge(.start, milliseconds: 20)),
         .nudgeOutEarlier: (10, .nudge(.end, milliseconds: -10)), .nudgeOutLater: (1_000, .nudge(.end, milliseconds: 1_000)),
+        .notch: (-1, .toggleNotch),
     ]
 
     @Test("each of MIDIAction.allCases becomes exactly its Action, and the action's name is the map file's word",
@@ -56,6 +57,7 @@ struct ActionVocabularyTests {
             (.speedStep(thousandths: -50), "speed-down: there is no rehearsal player in this session"),
             (.nudge(.end, milliseconds: 10), "nudge-out-later: there is no rehearsal player in this session"),
             (.toggleScope, "scope: there is no scope in this session"),
+            (.toggleNotch, "notch: there is no music or noise to notch in this session"),
         ]
         for (action, message) in said {
             session.perform(action)

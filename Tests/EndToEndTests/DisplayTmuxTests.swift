@@ -128,7 +128,8 @@ final class TmuxClick {
                                "-e", "JACK_DEFAULT_SERVER=\(jack.name)", "-e", "JACK_NO_START_SERVER=1",
                                "-e", "XDG_STATE_HOME=\(directory.appendingPathComponent("state").path)",
                                "-e", "XDG_DATA_HOME=\(directory.appendingPathComponent("data").path)",
-                               "-e", "XDG_CACHE_HOME=\(directory.appendingPathComponent("cache").path)"]
+                               "-e", "XDG_CACHE_HOME=\(directory.appendingPathComponent("cache").path)",
+                               "-e", "XDG_CONFIG_HOME=\(directory.appendingPathComponent("config").path)"]
                                + environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] } + [script.path])
         guard started.status == 0 else {
             close()

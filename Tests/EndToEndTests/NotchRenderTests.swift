@@ -56,12 +56,13 @@ struct NotchRenderTests {
             (["--noise", "white", "--seconds", "1", "--notch", "12000", "--rate", "32000"],
              "Error: --notch frequency 12000 Hz is too high for 32000 Hz: use at most 11200 Hz (0.35 × the rate)\n"),
             (["--noise", "white", "--seconds", "1", "--notch", "tinnitus"],
-             "Error: --notch tinnitus: no matched frequency is saved yet (woodshed tinnitus match is not built yet): give a frequency, e.g. --notch 6000\n"),
+             "Error: --notch tinnitus: no matched frequency is saved yet: find yours with woodshed tinnitus match, or give a frequency, e.g. --notch 6000\n"),
             (["120", "--notch", "6000"],
              "Error: --notch filters music and noise, never the click: give --play, --playlist or --noise\n"),
         ]
+        let config = try E2E.tempDir().appendingPathComponent("config").path   // no tinnitus profile there
         for (args, message) in cases {
-            let r = try E2E.run(E2E.woodshed, ["render", path] + args)
+            let r = try E2E.run(E2E.woodshed, ["render", path] + args, environment: ["XDG_CONFIG_HOME": config])
             #expect(r.status == 64, "\(args)")
             #expect(r.stdout == "")
             #expect(r.stderr.hasPrefix(message), "\(args): \(r.stderr)")

@@ -30,6 +30,17 @@ struct NotchTests {
         #expect(Notch(frequency: 6200, width: 0.5).summary == "notch 6200 Hz, 1/2 octave")
     }
 
+    @Test("--notch tinnitus[:WIDTH] centres on the matched frequency given, and says how to find one when none is saved")
+    func tinnitus() throws {
+        #expect(try Notch(parsing: "tinnitus", tinnitus: 6150) == Notch(frequency: 6150, width: 1))
+        #expect(try Notch(parsing: "Tinnitus:1/2", tinnitus: 4000) == Notch(frequency: 4000, width: 0.5))
+        #expect(throws: NotchError.badWidth("1/3")) { try Notch(parsing: "tinnitus:1/3", tinnitus: 4000) }
+        #expect(Notch.namesTinnitus("tinnitus:1/4") && !Notch.namesTinnitus("6000"))
+        #expect(throws: NotchError.noMatchedFrequency) { try Notch(parsing: "tinnitus:1/2") }
+        #expect(NotchError.noMatchedFrequency.description
+                == "--notch tinnitus: no matched frequency is saved yet: find yours with woodshed tinnitus match, or give a frequency, e.g. --notch 6000")
+    }
+
     @Test("the impulse response through the node, at 44.1, 48 and 96 kHz, notches at 500 Hz, 4 kHz and 12 kHz, each width: ≥30 dB down across the band but its outer 1/12 octave, within 1 dB outside [F/2, 2F], peak ≤ +0.5 dB")
     func impulseResponse() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("notch-\(getpid())")

@@ -15,6 +15,7 @@ One module per comparison, in the report's order:
   noise_cost      `woodshed noise` and the scope per block
   remote_latency  OSC (against klick), `woodshed ctl` and MPRIS: message sent to audible change
                   (osc_latency, ctl_latency, mpris_latency; `--remote-only` runs just this section)
+  notch_sox       the notch against sox's bandreject and sinc (`--notch-only` runs just this section)
 Shared: jack (the private server on a fixed name, its clients, the environment), process_stats
 (CPU and memory from /proc), wav (the WAV reader), material (the audio played), tools (helper
 programs), report (writes docs/benchmarks.md).
@@ -32,7 +33,7 @@ Usage (scripts/bench.sh runs it from the repository):
                                       [--out docs/benchmarks.md]"""
 import argparse, os, shutil, tempfile, time
 
-from . import formats, live, memory_startup, noise_cost, offline, player_cost, remote_latency, report, seam, stretch
+from . import formats, live, memory_startup, noise_cost, notch_sox, offline, player_cost, remote_latency, report, seam, stretch
 from .material import Material
 from .tools import Unavailable
 
@@ -47,6 +48,7 @@ def main():
     ap.add_argument("--formats-only", action="store_true", help="only the formats section, put into the report in place")
     ap.add_argument("--skip-remote", action="store_true", help="no remote-control latency (OSC, ctl, MPRIS)")
     ap.add_argument("--remote-only", action="store_true", help="only the remote-control section, put into the report in place")
+    ap.add_argument("--notch-only", action="store_true", help="only the notch against sox, put into the report in place")
     ap.add_argument("--out", default="docs/benchmarks.md")
     a = ap.parse_args()
     woodshed = os.path.abspath(a.woodshed) if os.sep in a.woodshed else a.woodshed
@@ -57,6 +59,12 @@ def main():
         return
     tmp = tempfile.mkdtemp(prefix="woodshed-bench-")
     mat = Material(tmp)
+    if a.notch_only:
+        try:
+            report.write_section(a.out, notch_sox.section(woodshed, tmp))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
     if a.formats_only:
         try:
             report.write_section(a.out, formats.section(woodshed, mat, tmp))
@@ -82,6 +90,7 @@ def main():
                 sections.append(formats.section(woodshed, mat, tmp))
             sections.append(seam.section(woodshed, mat, tmp))
             sections.append(noise_cost.section(woodshed))
+            sections.append(notch_sox.section(woodshed, tmp))
         if not a.skip_remote:
             sections.append(remote_latency.section(woodshed))
     finally:

@@ -1,0 +1,45 @@
+import App
+import Control
+import Foundation
+import JackBackend
+import Persistence
+import RenderGraph
+
+/// `woodshed tinnitus match` live: the match's tone on music_L and music_R (or ALSA's two
+/// channels), its screen and keys, until the match is saved or the user quits. A profile already
+/// there that does not parse stops it before any sound (it is never saved over). Main thread.
+public struct TinnitusMatchLaunch {
+    /// Ports for music_L and music_R, each possibly comma-separated; empty for the default.
+    public var connect: [String] = []
+    public var noConnect = false
+    public var jackName = "woodshed"
+    public var server: String?
+    public var backend = OutputBackendChoice.auto
+    public var alsaDevice = "default"
+    /// `--seed`: the octave check's order (nil: a new one each time).
+    public var seed: UInt64?
+    public var store = TinnitusProfileStore()
+
+    public init() {}
+
+    public func run() throws {
+        do throws(TinnitusProfileError) {
+            _ = try store.load()
+        } catch {
+            throw ValidationErrorMessage(error.description)
+        }
+        let options = JackBackend.Options.musicOnly(clientName: jackName, server: server, noConnect: noConnect, connect: connect)
+        let tone = MatchTone()
+        var parts = OutputParts()
+        parts.tone = tone
+        let session = LiveSession(settings: ClickSettings())
+        let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice, jackOnly: connect.isEmpty ? [] : ["--connect"])
+        let output = try outputStart.start(jack: options, session: session, parts: parts)
+        installQuitSignals()
+        let engine = LiveEngine(output: output, session: session, stopAfter: nil)
+        let controller = TinnitusMatchController(engine: engine, tone: tone, store: store,
+                                                 seed: seed ?? UInt64(truncatingIfNeeded: Int64(Date().timeIntervalSince1970 * 1e6)))
+        engine.run(controller)
+        if let error = controller.saveError { throw ValidationErrorMessage(error.description) }
+    }
+}
