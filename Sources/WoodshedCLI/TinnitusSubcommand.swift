@@ -34,27 +34,16 @@ struct TinnitusMatchSubcommand: ParsableCommand {
             saved to $XDG_CONFIG_HOME/woodshed/tinnitus.json. q or Esc quits unsaved.
             """)
 
-    @Option(name: .long, parsing: .singleValue,
-            help: "Connect music_L and music_R to these JACK ports (two, or comma-separated). Default: the first two physical playback ports.")
-    var connect: [String] = []
-    @Flag(name: .long, help: "Do not connect the ports; leave routing to you.") var noConnect = false
-    @OptionGroup var jack: JackServerOptions
-    @OptionGroup(title: "Audio output") var output: BackendOptions
+    @OptionGroup(title: "Output") var output: LiveOutputOptions
     @Option(name: .long, help: "The octave check's order from this number, the same each time (default: a new order).") var seed: UInt64?
 
     func validate() throws {
-        if noConnect && !connect.isEmpty { throw ValidationError("give --connect or --no-connect, not both") }
-        try jack.checkName()
+        try usage { try output.request.check() }
+        if output.duration != nil { throw ValidationError("the match ends when you press Enter or q; --for is for noise and the player") }
     }
 
     func run() throws {
-        var launch = TinnitusMatchLaunch()
-        launch.connect = connect
-        launch.noConnect = noConnect
-        launch.jackName = jack.jackName
-        launch.server = jack.server
-        launch.backend = output.choice
-        launch.alsaDevice = output.alsaDevice
+        var launch = TinnitusMatchLaunch(output: output.request)
         launch.seed = seed
         try launch.run()
     }

@@ -22,6 +22,17 @@ public struct TinnitusMatchLaunch {
 
     public init() {}
 
+    /// The match with the output options every live command shares (`connect`: music_L's and
+    /// music_R's; `--for` is the command's to refuse; OSC and MPRIS are not used).
+    public init(output: LiveOutputRequest) {
+        connect = output.connect
+        noConnect = output.noConnect
+        jackName = output.jackName
+        server = output.server
+        backend = output.backendChoice
+        alsaDevice = output.alsaDevice
+    }
+
     public func run() throws {
         do throws(TinnitusProfileError) {
             _ = try store.load()
