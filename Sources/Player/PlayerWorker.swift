@@ -29,6 +29,9 @@ public final class PlayerWorker: @unchecked Sendable {
     private let running = Atomic<Bool>(false)
     private let finished = Atomic<Bool>(false)
 
+    /// The step of each turn written (by turn number), for the recorder (under `lock`).
+    private var turnSteps: [UInt32: ProgramStep] = [:]
+
     /// Section starts kept in memory, loaded by this worker while the ring is full.
     private let heads: SectionHeads?
 
@@ -124,6 +127,14 @@ public final class PlayerWorker: @unchecked Sendable {
                             left: ring.channel(1, ofBlock: k), right: ring.channel(2, ofBlock: k))
         var h = header
         h.frames = Int32(n)
+        if let t = writer.lastTurn {
+            h.turn = t.number
+            h.turnFrom = Int32(t.from)
+            h.turnTo = Int32(t.to)
+            lock.lock()
+            turnSteps[t.number] = t.step
+            lock.unlock()
+        }
         h.ended = writer.step == nil && !(wasEnded && n > 0)
         if h.ended { endWritten = true }
         ring.publish(k, header: h)
@@ -214,6 +225,14 @@ public final class PlayerWorker: @unchecked Sendable {
         }
         writeBlock(k!, header: MusicBlockHeader(generation: generation, continuesFrom: frame))
         deck.announce(generation: generation, startingAt: k!)
+    }
+
+    /// The step (section, pass) of turn `number`, once written; any thread. Forgets it (each
+    /// turn is asked for once, by the recorder when the take ends).
+    public func takeTurnStep(_ number: UInt32) -> ProgramStep? {
+        lock.lock()
+        defer { lock.unlock() }
+        return turnSteps.removeValue(forKey: number)
     }
 
     /// What is heard now (control thread).

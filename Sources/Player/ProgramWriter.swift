@@ -20,6 +20,10 @@ public final class ProgramWriter {
     public private(set) var offset: Int64 = 0
     /// Output frames written since the start (silence after the end included).
     public private(set) var written: Int64 = 0
+    /// Turns begun so far: each gap after a pass (your repeat) gets the next number, from 1.
+    public private(set) var turnNumber: UInt32 = 0
+    /// The turn the last `fill` wrote, and its frames in that buffer (the first one, if several).
+    public private(set) var lastTurn: (number: UInt32, step: ProgramStep, from: Int, to: Int)?
 
     private var clicks = ProgramClick()
     /// Sounding clicks, mixed as the metronome mixes them.
@@ -67,6 +71,10 @@ public final class ProgramWriter {
         step = next
         self.offset = offset
         guard let next else { return }
+        if next.kind == .gap {
+            turnNumber &+= 1
+            if turnNumber == 0 { turnNumber = 1 }
+        }
         clicks = ProgramClick(step: next, program: program, offset: offset)
         if case .pass(let from) = next.kind {
             let settings = program.settings
@@ -93,6 +101,7 @@ public final class ProgramWriter {
         voices.continueAll(into: click, frames: frames)
         var done = 0
         var emptySteps = 0
+        lastTurn = nil
         while done < frames {
             guard let current = step else { break }
             if offset >= current.length {
@@ -104,6 +113,7 @@ public final class ProgramWriter {
             }
             let n = Int(min(Int64(min(frames - done, Self.maxChunk)), current.length - offset))
             if current.isPass { renderPass(n, left: left + done, right: right + done) }
+            if current.kind == .gap && lastTurn == nil { lastTurn = (turnNumber, current, done, done + n) }
             startClicks(before: offset + Int64(n), at: done, into: click, frames: frames)
             mixTail(left: left + done, right: right + done, frames: n)
             offset += Int64(n)
