@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Builds the C test tools (Tests/Tools/*.c) into .build/tools/: frame_recorder (records JACK
-# ports at server frame time) and empty_client (the CPU benchmark's floor). Rebuilds a tool only
+# ports at server frame time), empty_client (the CPU benchmark's floor) and counter_feed (24-bit-exact
+# values on a JACK port, for the recording tests). Rebuilds a tool only
 # when its source is newer than the binary; silent when there is nothing to do.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build/tools"
 mkdir -p "$out"
 flags="$(pkg-config --cflags --libs jack sndfile)"
-for tool in frame_recorder empty_client; do
+for tool in frame_recorder empty_client counter_feed; do
     src="$root/Tests/Tools/$tool.c"
     bin="$out/$tool"
     if [[ ! -x "$bin" || "$src" -nt "$bin" || "$0" -nt "$bin" ]]; then

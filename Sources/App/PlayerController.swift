@@ -23,6 +23,8 @@ public final class PlayerController: SessionController {
     public var thenNoise: (timer: NoiseTimer, title: String)?
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
+    /// `--record`: your takes (see `TakeRecording`).
+    public var recording: TakeRecording?
     /// The sentence being practised (shadowing's log): index, since when, passes heard.
     private var practising: (index: Int, since: Double, passes: Int)?
     /// The player's state at the last refresh.
@@ -98,6 +100,7 @@ public final class PlayerController: SessionController {
 
     public func refresh(now: Double) {
         view = player.view()
+        recording?.refresh()
         if readWarning == nil { readWarning = file.readWarning() }
         if shadow != nil { logPractice(view, now: now) }
         // Shadowing without auto-advance waits at the end of each sentence but the last.
@@ -123,6 +126,7 @@ public final class PlayerController: SessionController {
         player.close()
         save()
         if let readWarning { writeStderr(readWarning + "\n") }
+        if let stop = recording?.stopLine { writeStderr(stop + "\n") }
         if let unsaved {
             writeStderr("Warning: " + Self.unsavedReport(unsaved.file, reason: unsaved.reason, audioPath: file.info.path) + "\n")
         } else if let saveProblem {
@@ -221,7 +225,7 @@ public final class PlayerController: SessionController {
             readWarningPrinted = true
             warning = [command + readWarning]
         }
-        return warning + statusLines()
+        return warning + statusLines() + (recording?.takeLines().map { command + $0 } ?? [])
     }
 
     /// The plain line for the section, pass or phase heard now, when it changed.
@@ -266,15 +270,17 @@ public final class PlayerController: SessionController {
         let st = backend.status
         var details = "speed \(PlayerSession.speedText(v.speed)) · \(file.fileLine)"
         if v.phase == .ended && shadow?.wait == true { details = "n next · a again · " + details }
+        if let take = recording?.lastTake { details = take + " · " + details }
         return ShadowScreenState(
             sentence: "sentence \(v.sectionIndex + 1) of \(v.sectionCount)",
             text: v.sectionText ?? "\(v.sectionName)  \(SourceTime.of(frame: v.sectionStart, rate: file.info.rate))–\(SourceTime.of(frame: v.sectionEnd, rate: file.info.rate))",
             next: v.nextSection.map { name in v.nextText ?? name },
-            pass: shadowPass(v), phase: shadowPhase(v),
+            pass: shadowPass(v), phase: shadowPhase(v) + (v.phase == .gap && recording?.recordingNow == true ? " · recording" : ""),
             secondsLeft: timed ? Double(v.stepFramesLeft) / rate : 0,
             fractionLeft: timed && v.stepLength > 0 ? Double(v.stepFramesLeft) / Double(v.stepLength) : 0,
             details: details, server: serverLine(), serverLost: !st.connected,
-            message: saveProblem ?? refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.shadowLegend)
+            message: saveProblem ?? recording?.stopLine ?? refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message),
+            keys: KeyMap.shadowLegend)
     }
 
     /// Appends a practice-log entry when the learner leaves a sentence (or quits) after hearing

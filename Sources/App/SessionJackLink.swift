@@ -28,7 +28,7 @@ public final class SessionJackLink: JackNotifications {
         if let fade, let deck { fade.resume(deck: deck, rate: rate) }
         return OutputGraph(renderer: renderer, deck: deck, noise: try parts.makeNoise?(rate),
                            notch: try parts.notch.map { n in try n.check(rate: rate); return NotchFilter.allocate(n, rate: rate) },
-                           scope: parts.scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil)
+                           scope: parts.scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil, input: parts.capture)
     }
 
     public func transportRolling(_ rolling: Bool) { session.transportRolling(rolling) }

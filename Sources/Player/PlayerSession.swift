@@ -60,6 +60,8 @@ public final class PlayerSession {
     private var requested: Int
     private var worker: PlayerWorker?
     private var rate = 0
+    /// The turns every worker of this session writes, for the recorder (`--record`).
+    public let turns = TurnBook()
 
     public init(audio: Audio, sections: [Section], unsavedCount: Int, startSection: Int, speed: Int,
                 transposeCents: Int, click: MusicClick?, paused: Bool = false) {
@@ -106,7 +108,7 @@ public final class PlayerSession {
         }
         let deck = MusicDeck.allocate(ring: .allocate(blockFrames: 256, capacity: 64), paused: paused)
         deck[.clickMuted] = clickOn ? 0 : 1
-        let w = PlayerWorker(writer: writer, deck: deck, heads: heads)
+        let w = PlayerWorker(writer: writer, deck: deck, heads: heads, turns: turns)
         headsAround = -1
         keepHeads(around: resume?.step?.section ?? requested)
         w.start()

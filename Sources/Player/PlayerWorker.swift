@@ -29,18 +29,20 @@ public final class PlayerWorker: @unchecked Sendable {
     private let running = Atomic<Bool>(false)
     private let finished = Atomic<Bool>(false)
 
-    /// The step of each turn written (by turn number), for the recorder (under `lock`).
-    private var turnSteps: [UInt32: ProgramStep] = [:]
+    /// The turns written (by the number the deck marks them with), for the recorder.
+    private let turns: TurnBook?
 
     /// Section starts kept in memory, loaded by this worker while the ring is full.
     private let heads: SectionHeads?
 
     /// `leadFrames`: how far ahead of the play head a change takes over (a couple of periods).
-    /// `heads`: the in-memory section starts that `writer` reads through, if any.
-    public init(writer: ProgramWriter, deck: MusicDeck, leadFrames: Int = 1024, heads: SectionHeads? = nil) {
+    /// `heads`: the in-memory section starts that `writer` reads through, if any. `turns`: where
+    /// the turns written are noted (`--record`).
+    public init(writer: ProgramWriter, deck: MusicDeck, leadFrames: Int = 1024, heads: SectionHeads? = nil, turns: TurnBook? = nil) {
         self.writer = writer
         self.deck = deck
         self.heads = heads
+        self.turns = turns
         self.leadFrames = Int64(leadFrames)
         sharedProgram = writer.program
     }
@@ -131,9 +133,7 @@ public final class PlayerWorker: @unchecked Sendable {
             h.turn = t.number
             h.turnFrom = Int32(t.from)
             h.turnTo = Int32(t.to)
-            lock.lock()
-            turnSteps[t.number] = t.step
-            lock.unlock()
+            turns?.note(t.number, t.step)
         }
         h.ended = writer.step == nil && !(wasEnded && n > 0)
         if h.ended { endWritten = true }
@@ -225,14 +225,6 @@ public final class PlayerWorker: @unchecked Sendable {
         }
         writeBlock(k!, header: MusicBlockHeader(generation: generation, continuesFrom: frame))
         deck.announce(generation: generation, startingAt: k!)
-    }
-
-    /// The step (section, pass) of turn `number`, once written; any thread. Forgets it (each
-    /// turn is asked for once, by the recorder when the take ends).
-    public func takeTurnStep(_ number: UInt32) -> ProgramStep? {
-        lock.lock()
-        defer { lock.unlock() }
-        return turnSteps.removeValue(forKey: number)
     }
 
     /// What is heard now (control thread).

@@ -15,13 +15,14 @@ public struct InputCapture: @unchecked Sendable {
     /// Zeros, for a cycle without an input buffer.
     let silence: UnsafeMutablePointer<Float>
 
-    /// Control thread. `seconds` of input at `rate` fit in the ring.
-    public static func allocate(rate: Int, seconds: Int = 4) -> InputCapture {
+    /// Control thread. `frames` of input fit in the ring (rounded up to a power of two; by
+    /// default 2^18, 5.4 s at 48 kHz).
+    public static func allocate(frames: Int = 1 << 18) -> InputCapture {
         let marks = UnsafeMutablePointer<UInt32>.allocate(capacity: maxCycleFrames)
         marks.initialize(repeating: 0, count: maxCycleFrames)
         let zeros = UnsafeMutablePointer<Float>.allocate(capacity: maxCycleFrames)
         zeros.initialize(repeating: 0, count: maxCycleFrames)
-        return InputCapture(ring: .allocate(capacity: rate * seconds), turnMarks: marks, silence: zeros)
+        return InputCapture(ring: .allocate(capacity: frames), turnMarks: marks, silence: zeros)
     }
 
     /// Control thread, once no cycle runs and the reader has stopped. Frees the ring too.

@@ -31,6 +31,7 @@ struct ClickSubcommand: ParsableCommand {
     @Flag(name: .long, help: "Do not connect the click port; leave routing to you.") var noConnect = false
     @OptionGroup var jack: JackServerOptions
     @OptionGroup(title: "Audio output") var output: BackendOptions
+    @OptionGroup(title: "Input") var input: InputOptions
     @Option(name: .long, help: "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists).")
     var transport: String = "free"
     @Option(name: .customLong("for"), parsing: .unconditional, help: "Stop after this long, e.g. 90s, 10m, 1h30m (at most 24h).")
@@ -60,6 +61,7 @@ struct ClickSubcommand: ParsableCommand {
         launch.oscBind = remote.oscBind
         launch.backend = output.choice
         launch.alsaDevice = output.alsaDevice
+        launch.input = input.input
         try launch.run(debug: debug)
     }
 }

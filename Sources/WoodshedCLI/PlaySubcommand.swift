@@ -37,6 +37,8 @@ struct PlaySubcommand: ParsableCommand {
     @OptionGroup(title: "Practice") var practice: PlayOptions
     @Option(name: .customLong("count-in"), parsing: .unconditional, help: "Bars of count-in clicks before each pass (0-64).") var countIn: Int?
     @OptionGroup(title: "Output") var output: LivePlayOptions
+    @OptionGroup(title: "Input") var input: InputOptions
+    @OptionGroup(title: "Recording") var record: RecordOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
 
@@ -45,7 +47,9 @@ struct PlaySubcommand: ParsableCommand {
     }
 
     func run() throws {
-        try PlayLaunch(output: output.request, midi: midi.request)
+        var out = output.request
+        out.listen = record.request(input: input)
+        try PlayLaunch(output: out, midi: midi.request)
             .play(file: file, practice: practice.request, countIn: countIn, debug: diagnostics.start())
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite("Help text: every command's explanation fits 80 columns as written, never re-wrapped mid-line")
 struct HelpTextTests {
     static let commands: [[String]] = [[], ["click"], ["render"], ["play"], ["shadow"], ["sections"], ["noise"],
-                                       ["playlist"], ["log"], ["midi"], ["presets"], ["render-cost"], ["ctl"]]
+                                       ["playlist"], ["log"], ["midi"], ["presets"], ["render-cost"], ["ctl"], ["takes"]]
         + "create add remove move shuffle repeat rename delete list play".split(separator: " ").map { ["playlist", String($0)] }
         + "ports monitor learn".split(separator: " ").map { ["midi", String($0)] }
         + "list show".split(separator: " ").map { ["presets", String($0)] }

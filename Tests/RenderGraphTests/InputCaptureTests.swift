@@ -16,7 +16,7 @@ struct InputCaptureTests {
                        MusicBlockHeader(frames: 256, turn: 5, turnFrom: 100, turnTo: 256),
                        MusicBlockHeader(frames: 256, turn: 5, turnFrom: 0, turnTo: 40)]
         for (k, h) in headers.enumerated() { ring.publish(k, header: h) }
-        let capture = InputCapture.allocate(rate: 48_000, seconds: 1)
+        let capture = InputCapture.allocate(frames: 48_000)
         defer { capture.deallocate() }
         let graph = OutputGraph(renderer: nil, deck: deck, input: capture)
         let click = UnsafeMutablePointer<Float>.allocate(capacity: 256), left = UnsafeMutablePointer<Float>.allocate(capacity: 256),
@@ -42,7 +42,7 @@ struct InputCaptureTests {
 
     @Test("a reader that falls behind: the cycle that does not fit is dropped whole and counted")
     func overrunDropsTheCycle() {
-        let capture = InputCapture.allocate(rate: 100, seconds: 1)  // 128 frames of room
+        let capture = InputCapture.allocate(frames: 100)  // 128 frames of room
         defer { capture.deallocate() }
         let graph = OutputGraph(renderer: nil, input: capture)
         let click = UnsafeMutablePointer<Float>.allocate(capacity: 64)

@@ -48,7 +48,7 @@ struct RecorderTests {
     func takesEqualInput() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let capture = InputCapture.allocate(rate: 48_000, seconds: 1)
+        let capture = InputCapture.allocate(frames: 48_000)
         defer { capture.deallocate() }
         let steps: [UInt32: (section: Int, pass: Int)] = [7: (2, 0), 8: (2, 1)]
         let recorder = Recorder(capture: capture, settings: .init(folder: TakeFolder(url: dir), rate: 48_000, keep: 5),
@@ -84,7 +84,7 @@ struct RecorderTests {
     func keepsTheLastN() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let capture = InputCapture.allocate(rate: 48_000, seconds: 1)
+        let capture = InputCapture.allocate(frames: 48_000)
         defer { capture.deallocate() }
         let steps: [UInt32: (section: Int, pass: Int)] = [1: (0, 0), 2: (0, 1), 3: (1, 0), 4: (0, 2)]
         let recorder = Recorder(capture: capture, settings: .init(folder: TakeFolder(url: dir), rate: 48_000, keep: 2),
@@ -117,7 +117,7 @@ struct RecorderTests {
     func fullDiskStopsRecording() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let capture = InputCapture.allocate(rate: 48_000, seconds: 1)
+        let capture = InputCapture.allocate(frames: 48_000)
         defer { capture.deallocate() }
         nonisolated(unsafe) var sinks: [FullDisk] = []
         let recorder = Recorder(capture: capture, settings: .init(folder: TakeFolder(url: dir), rate: 48_000, keep: 5),
