@@ -169,7 +169,7 @@ public final class PlayerController: SessionController {
         let phase: String = switch v.phase {
         case .pass: v.paused ? "paused" : "playing"
         case .countIn: "count-in \(String(format: "%.1f", Double(v.stepFramesLeft) / Double(outRate))) s"
-        case .gap: "gap \(String(format: "%.1f", Double(v.stepFramesLeft) / Double(outRate))) s"
+        case .gap: "\(v.yourTake ? "your take" : "gap") \(String(format: "%.1f", Double(v.stepFramesLeft) / Double(outRate))) s"
         case .ended: "ended"
         }
         var speed = "speed \(PlayerSession.speedText(v.speed))"
@@ -240,7 +240,7 @@ public final class PlayerController: SessionController {
             return [command + line]
         }
         let line = shadow == nil
-            ? "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · \(v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed))"
+            ? "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · \(v.yourTake ? "your take" : v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed))"
             : "sentence \(v.sectionIndex + 1)/\(v.sectionCount) · \(shadowPass(v)) · \(shadowPhase(v)) · speed \(PlayerSession.speedText(v.speed))"
         guard line != lastLine else { return [] }
         lastLine = line
@@ -257,7 +257,7 @@ public final class PlayerController: SessionController {
         if v.paused && v.phase != .ended { return "pause" }
         switch v.phase {
         case .pass: return "listen"
-        case .gap: return v.blind ? "your turn (blind)" : "your turn"
+        case .gap: return v.yourTake ? "your take" : v.blind ? "your turn (blind)" : "your turn"
         case .countIn: return "count-in"
         case .ended: return shadow?.wait == true && v.sectionIndex + 1 < v.sectionCount ? "waiting" : "ended"
         }

@@ -5,11 +5,14 @@ public struct ListenRequest: Sendable, Equatable {
     /// A JACK audio output port to connect to `woodshed:in` (a microphone); nil: not connected.
     public var input: String?
     public var record = false
+    /// `--compare`: after each turn, your take played back (needs `record`).
+    public var compare = false
     public var keep = 5
 
-    public init(input: String? = nil, record: Bool = false, keep: Int = 5) {
+    public init(input: String? = nil, record: Bool = false, compare: Bool = false, keep: Int = 5) {
         self.input = input
         self.record = record
+        self.compare = compare
         self.keep = keep
     }
 

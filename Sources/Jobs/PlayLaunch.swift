@@ -61,6 +61,7 @@ public struct PlayLaunch {
         let player = PlayerSession(audio: audio, sections: setup.sections, unsavedCount: setup.unsavedCount,
                                    startSection: setup.startSection, speed: setup.speed,
                                    transposeCents: setup.transposeCents, click: setup.click, paused: output.pause)
+        player.compare = output.listen.compare && !playlist
         let session = LiveSession(settings: ClickSettings(), midi: midiSetup.control, songs: [])
         session.forPlayer = true
 
@@ -105,6 +106,12 @@ public struct PlayLaunch {
             try TakeRecorderStart.recording(capture: c, audio: setup.info, turns: player.turns, keep: output.listen.keep,
                                             rate: backend.status.rate, unit: shadow != nil ? "sentence" : "section")
         } : nil
+        if player.compare, let recorder {
+            let tape = player.tape
+            recorder.recorder.listener = { turn, frames, count in
+                if let frames { tape.append(turn: turn, frames, count: count) } else { tape.end(turn: turn) }
+            }
+        }
         controller.recording = recorder
         recorder?.recorder.start()
         engine.run(controller)

@@ -62,6 +62,9 @@ public final class PlayerSession {
     private var rate = 0
     /// The turns every worker of this session writes, for the recorder (`--record`).
     public let turns = TurnBook()
+    /// `--compare`: each turn is followed by your take, played back from `tape`.
+    public var compare = false
+    public let tape = TakeTape()
 
     public init(audio: Audio, sections: [Section], unsavedCount: Int, startSection: Int, speed: Int,
                 transposeCents: Int, click: MusicClick?, paused: Bool = false) {
@@ -91,7 +94,7 @@ public final class PlayerSession {
         PracticeProgram(sections: sections, settings: ProgramSettings(
             sourceRate: audio.rate, outputRate: outputRate, speed: speed, transposeCents: transposeCents,
             crossfadeFrames: ProgramSettings.crossfadeFrames(milliseconds: audio.crossfadeMilliseconds, outputRate: outputRate),
-            click: click))
+            click: click, compare: compare, comparePauseFrames: compare ? Int64(outputRate / 2) : 0))
     }
 
     /// A new deck for a JACK connection at `outputRate`, with its worker started and the ring
@@ -102,7 +105,7 @@ public final class PlayerSession {
         close()
         let p = program(outputRate: outputRate)
         let writer = ProgramWriter(program: p, source: heads, clickWaves: try audio.clickWaves(outputRate),
-                                   engine: audio.engine, startSection: requested)
+                                   engine: audio.engine, startSection: requested, tape: compare ? tape : nil)
         if let s = resume?.step, let from = resume?.sourceFrame, s.section < sections.count {
             writer.jump(to: p.passStep(section: s.section, pass: s.pass, from: from, speed: s.speed))
         }
@@ -169,7 +172,7 @@ public final class PlayerSession {
             switch step.kind {
             case .countIn: phase = .countIn
             case .pass: phase = .pass
-            case .gap: phase = .gap
+            case .gap, .yourTake: phase = .gap
             }
             left = step.length - (st?.offset ?? 0)
         }
@@ -182,7 +185,8 @@ public final class PlayerSession {
                           sourceFrame: st?.sourceFrame ?? (phase == .ended ? s.end : s.start),
                           speed: step?.speed ?? s.plan.speed(ofPass: 0, sessionSpeed: speed), sessionSpeed: speed,
                           transposeCents: transposeCents, nextSection: next(after: i).map { sections[$0].name },
-                          paused: paused, clickOn: clickOn, markIn: markIn, underrunFrames: st?.underrunFrames ?? 0)
+                          paused: paused, clickOn: clickOn, markIn: markIn, underrunFrames: st?.underrunFrames ?? 0,
+                          yourTake: step?.kind == .yourTake)
     }
 
     /// The section that follows section `i`'s last pass, or nil when the program stops there.

@@ -32,6 +32,12 @@ public final class Recorder: @unchecked Sendable {
     /// The section and pass of a turn, by its number (the player's worker knows).
     private let turnStep: (UInt32) -> (section: Int, pass: Int)?
 
+    /// `--compare`: each turn's frames as they are read (before the file gets them), and its
+    /// end (`frames` nil); the player plays the turn back from them. Set before `start`.
+    public var listener: ((_ turn: UInt32, _ frames: UnsafePointer<Float>?, _ count: Int) -> Void)?
+    /// The turn the listener is hearing (worker thread).
+    private var listening: UInt32 = 0
+
     /// The take being written (worker thread).
     private var current: (turn: UInt32, section: Int, pass: Int, path: String, sink: any TakeSink, frames: Int64)?
     /// True once a write failed: no more takes (worker thread).
@@ -132,6 +138,11 @@ public final class Recorder: @unchecked Sendable {
 
     /// A run of `count` frames with one mark.
     private func take(_ run: UnsafeMutablePointer<Float>, count: Int, mark: UInt32) {
+        if let listener {
+            if listening != mark && listening != 0 { listener(listening, nil, 0) }
+            if mark != 0 { listener(mark, run, count) }
+            listening = mark
+        }
         if let c = current, c.turn != mark { finish() }
         if current == nil && mark != 0 && !stopped { begin(turn: mark) }
         guard let c = current else { return }

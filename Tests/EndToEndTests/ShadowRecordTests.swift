@@ -75,4 +75,78 @@ struct ShadowRecordTests {
         }
         #expect(lines == expected, "\(out.stdout)")
     }
+
+    @Test("--compare: the sentence, your turn (1 s of silence), 0.5 s of silence, then your take as you said it, then the next pass")
+    func compareTakeFollowsTheTurn() throws {
+        try JackRecording.buildTools.get()
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (audio, subs) = try dcLesson(in: dir)
+        let feed = try server.spawn(JackRecording.counterFeed, ["-n", "wsfeed2"])
+        defer { PrivateJackServer.terminate(feed) }
+        try #require(PrivateJackServer.wait(timeout: 10) { server.ports().contains("wsfeed2:out") }, "\(server.output(of: feed))")
+        let p = try server.spawn("/usr/bin/env", Self.environment(dir) + [
+            E2E.woodshed, "shadow", audio, "--subs", subs, "--repeat", "2", "--gap", "1x", "--crossfade", "0", "--record", "--compare",
+            "--input", "wsfeed2:out", "--no-connect", "--jack-name", "wscmp"])
+        defer { PrivateJackServer.terminate(p) }
+        try #require(PrivateJackServer.wait(timeout: 10) { server.ports().contains("wscmp:in") }, "\(server.output(of: p))")
+        let wav = dir.appendingPathComponent("cmp.wav").path
+        let rec = try JackRecording.record(server: server, ports: ["wscmp:music_L", "wsfeed2:out"], seconds: 8, to: wav)
+        try #require(PrivateJackServer.wait(timeout: 15) { !p.isRunning }, "did not end: \(server.output(of: p))")
+        let out = server.output(of: p)
+        #expect(p.terminationStatus == 0, "\(out)")
+        let phases = out.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("woodshed shadow: sentence") }
+            .map { $0.components(separatedBy: " · speed")[0] }
+        #expect(phases == ["woodshed shadow: sentence 1/1 · pass 1/2 · listen", "woodshed shadow: sentence 1/1 · pass 1/2 · your turn",
+                           "woodshed shadow: sentence 1/1 · pass 1/2 · your take", "woodshed shadow: sentence 1/1 · pass 2/2 · listen",
+                           "woodshed shadow: sentence 1/1 · pass 2/2 · your turn", "woodshed shadow: sentence 1/1 · pass 2/2 · your take",
+                           "woodshed shadow: sentence 1/1 · pass 2/2 · ended"], "\(out.stdout)")
+        let music = try rec.samples(channel: 0), fed = try rec.samples(channel: 1)
+        let turn = 48_000, pause = 24_000
+        let starts = (1..<music.count).filter { music[$0 - 1] == 0.25 && music[$0] == 0 }
+        var verified = 0
+        for g in starts where rec.isFullyRecorded(g..<(g + 2 * turn + pause)) {
+            #expect(music[g..<(g + turn + pause)].allSatisfy { $0 == 0 }, "turn and pause from frame \(g) are not silent")
+            #expect(Array(music[(g + turn + pause)..<(g + 2 * turn + pause)]) == Array(fed[g..<(g + turn)]),
+                    "the take played back from frame \(g + turn + pause) is not the input of the turn at \(g)")
+            verified += 1
+        }
+        #expect(verified >= 1, "turns in the recording at \(starts)")
+    }
+
+    @Test("a file size limit (RLIMIT_FSIZE, SIGXFSZ ignored): recording stops with one line, the practice goes on to its end")
+    func fileSizeLimitStopsRecording() throws {
+        try JackRecording.buildTools.get()
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (audio, subs) = try dcLesson(in: dir)
+        let feed = try server.spawn(JackRecording.counterFeed, ["-n", "wsfeed3"])
+        defer { PrivateJackServer.terminate(feed) }
+        try #require(PrivateJackServer.wait(timeout: 10) { server.ports().contains("wsfeed3:out") }, "\(server.output(of: feed))")
+        // 40 KiB per file: the first take (1 s of full-scale noise, about 144 kB as FLAC) cannot be written.
+        let p = try server.spawn("/bin/bash", ["-c", "ulimit -f 40; trap '' XFSZ; exec \"$@\"", "bash", "/usr/bin/env"] + Self.environment(dir) + [
+            E2E.woodshed, "shadow", audio, "--subs", subs, "--repeat", "2", "--gap", "1x", "--record",
+            "--input", "wsfeed3:out", "--no-connect", "--jack-name", "wsfull"])
+        defer { PrivateJackServer.terminate(p) }
+        try #require(PrivateJackServer.wait(timeout: 20) { !p.isRunning }, "did not end: \(server.output(of: p))")
+        let out = server.output(of: p)
+        #expect(p.terminationStatus == 0, "\(out)")
+        let phases = out.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("woodshed shadow: sentence") }
+            .map { $0.components(separatedBy: " · speed")[0] }
+        #expect(phases == ["woodshed shadow: sentence 1/1 · pass 1/2 · listen", "woodshed shadow: sentence 1/1 · pass 1/2 · your turn",
+                           "woodshed shadow: sentence 1/1 · pass 2/2 · listen", "woodshed shadow: sentence 1/1 · pass 2/2 · your turn",
+                           "woodshed shadow: sentence 1/1 · pass 2/2 · ended"], "\(out.stdout)")
+        let folder = URL(fileURLWithPath: "\(dir.path)/data/woodshed/takes")
+        let fingerprints = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        try #require(fingerprints.count == 1, "\(fingerprints)")
+        let take = folder.appendingPathComponent(fingerprints[0]).appendingPathComponent("section-001-take-0001.flac").path
+        let line = "Error: cannot write the take '\(take)': File too large; recording stopped, the practice goes on"
+        #expect(out.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("Error:") } == [line], "\(out.stderr)")
+        #expect(out.stdout.split(separator: "\n").map(String.init).filter { $0.contains("Error:") } == ["woodshed shadow: " + line])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(fingerprints[0]).path) == [])
+    }
 }

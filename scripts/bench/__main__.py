@@ -13,6 +13,7 @@ One module per comparison, in the report's order:
                   mpv, memory, split speed (issue 17; `--formats-only` runs just this section)
   seam            the player's loop seam against mpv's A-B loop
   noise_cost      `woodshed noise` and the scope per block
+  input_cost      the input capture (woodshed:in into its ring) per block (`--input-only` runs just this)
 Shared: jack (the private server on a fixed name, its clients, the environment), process_stats
 (CPU and memory from /proc), wav (the WAV reader), material (the audio played), tools (helper
 programs), report (writes docs/benchmarks.md).
@@ -25,11 +26,11 @@ unavailable, not a crash. Everything woodshed writes goes to a temporary XDG_*_H
 
 Usage (scripts/bench.sh runs it from the repository):
   PYTHONPATH=scripts python3 -m bench WOODSHED_BINARY [--skip-offline] [--skip-live]
-                                      [--skip-player] [--skip-formats] [--formats-only]
+                                      [--skip-player] [--skip-formats] [--formats-only] [--input-only]
                                       [--out docs/benchmarks.md]"""
 import argparse, os, shutil, tempfile, time
 
-from . import formats, live, memory_startup, noise_cost, offline, player_cost, report, seam, stretch
+from . import formats, input_cost, live, memory_startup, noise_cost, offline, player_cost, report, seam, stretch
 from .material import Material
 from .tools import Unavailable
 
@@ -42,10 +43,14 @@ def main():
     ap.add_argument("--skip-player", action="store_true", help="no player sections (stretch, cost, memory, seam)")
     ap.add_argument("--skip-formats", action="store_true", help="no 2-hour files in every format (makes them once, minutes)")
     ap.add_argument("--formats-only", action="store_true", help="only the formats section, put into the report in place")
+    ap.add_argument("--input-only", action="store_true", help="only the input capture's cost, put into the report in place")
     ap.add_argument("--out", default="docs/benchmarks.md")
     a = ap.parse_args()
     woodshed = os.path.abspath(a.woodshed) if os.sep in a.woodshed else a.woodshed
 
+    if a.input_only:
+        report.write_section(a.out, input_cost.section(woodshed))
+        return
     started = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="woodshed-bench-")
     mat = Material(tmp)
@@ -74,6 +79,7 @@ def main():
                 sections.append(formats.section(woodshed, mat, tmp))
             sections.append(seam.section(woodshed, mat, tmp))
             sections.append(noise_cost.section(woodshed))
+            sections.append(input_cost.section(woodshed))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     report.write(a.out, sections, time.monotonic() - started)
