@@ -1,8 +1,7 @@
 """Input capture cost: `woodshed render-cost --input`, what the live callback adds per
 PERIOD-frame block for `woodshed:in` (the input and the turn marks copied into the capture's
 ring), against the period it must fit in. No peer: a share of the period; the bar is 1 %."""
-import json, subprocess
-
+from . import render_cost
 from .jack import PERIOD, RATE
 
 
@@ -13,16 +12,7 @@ def command(woodshed):
 
 def measure(woodshed):
     """The JSON line of `render-cost --input`, or (None, reason)."""
-    try:
-        r = subprocess.run(command(woodshed), capture_output=True, text=True, timeout=300)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        return None, str(e)
-    if r.returncode != 0:
-        return None, f"status {r.returncode}: {(r.stderr.strip().splitlines() or [''])[0]}"
-    try:
-        return json.loads(r.stdout.strip().splitlines()[-1]), None
-    except (ValueError, IndexError):
-        return None, "no JSON line in its output"
+    return render_cost.run_json(command(woodshed))
 
 
 def section(woodshed):
