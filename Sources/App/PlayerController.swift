@@ -298,8 +298,9 @@ public final class PlayerController: SessionController {
         if let p = practising, p.passes > 0, let shadow, p.index < player.sections.count {
             let s = player.sections[p.index]
             let path = URL(fileURLWithPath: file.info.path).standardizedFileURL.path
-            let entry = PracticeLogEntry(date: Date(), file: path, section: s.name, index: p.index + 1, passes: p.passes,
+            var entry = PracticeLogEntry(date: Date(), file: path, section: s.name, index: p.index + 1, passes: p.passes,
                                          speed: player.speed, milliseconds: Int64((now - p.since) * 1000))
+            entry.takes = recording?.takeTakesToLog(section: p.index) ?? 0
             do { try shadow.log.append(entry) } catch { saveProblem = "practice log: \(error)" }
         }
         practising = v.map { ($0.sectionIndex, now, 0) }

@@ -51,6 +51,13 @@ public final class TakeRecording {
         }
     }
 
+    /// The takes of `section` saved since the last call for it (the practice log notes them).
+    public func takeTakesToLog(section: Int) -> Int {
+        let n = savedTakes.filter { $0.section == section }.count
+        savedTakes.removeAll { $0.section == section }
+        return n
+    }
+
     /// The lines to print since the last call.
     public func takeLines() -> [String] {
         defer { lines.removeAll() }

@@ -7,6 +7,8 @@ import Foundation
 /// may add some):
 ///
 ///     {"date":"2025-03-01T18:04:05Z","file":"/home/me/lesson.mp3","section":"s3","index":3,"passes":3,"speed":0.9,"seconds":12.5}
+///
+/// With `--record`, `"takes":N` follows: the takes of the section saved meanwhile (absent: none).
 public struct PracticeLogEntry: Sendable, Equatable {
     /// When the practice of the section ended. Written in UTC to the whole second (rounded down).
     public var date: Date
@@ -22,6 +24,8 @@ public struct PracticeLogEntry: Sendable, Equatable {
     public var speed: Int
     /// Time spent on it, in milliseconds (written as seconds with up to three decimals).
     public var milliseconds: Int64
+    /// Takes of it saved meanwhile (`--record`); written only when there are some.
+    public var takes = 0
 
     public init(date: Date, file: String, section: String, index: Int, passes: Int, speed: Int, milliseconds: Int64) {
         self.date = date
@@ -39,7 +43,7 @@ public struct PracticeLogEntry: Sendable, Equatable {
     /// The entry as one line of JSON, without the line end.
     public var jsonLine: String {
         let date = Date(timeIntervalSince1970: (self.date.timeIntervalSince1970).rounded(.down))
-        let fields: [(String, String)] = [
+        var fields: [(String, String)] = [
             ("date", OrderedJSON.quoted(PracticeLogEntry.dateFormatter().string(from: date))),
             ("file", OrderedJSON.quoted(file)),
             ("section", OrderedJSON.quoted(section)),
@@ -48,6 +52,7 @@ public struct PracticeLogEntry: Sendable, Equatable {
             ("speed", formatThousandths(Int64(speed))),
             ("seconds", formatThousandths(milliseconds)),
         ]
+        if takes > 0 { fields.append(("takes", String(takes))) }
         return "{" + fields.map { OrderedJSON.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
@@ -79,6 +84,7 @@ public struct PracticeLogEntry: Sendable, Equatable {
             let secondsNode = try required("seconds")
             milliseconds = try secondsNode.thousandths("a time in seconds")
             guard milliseconds >= 0 else { throw secondsNode.fail("\(formatThousandths(milliseconds)) is less than 0") }
+            takes = try root.field("takes", of: object)?.wholeNumber(in: 0...1_000_000_000) ?? 0
         } catch {
             throw PracticeLogLineError(message: error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
         }
