@@ -118,6 +118,7 @@ public final class PlayerController: SessionController {
     public var hasUnsavedChanges: Bool { player.sectionsChanged || player.settingsChanged }
 
     public func willStop(now: Double) {
+        recording?.stop()
         if shadow != nil { logPractice(nil, now: now) }
         last = player.view()
     }
@@ -133,7 +134,9 @@ public final class PlayerController: SessionController {
             writeStderr("Warning: \(saveProblem)\n")
         }
         let last = last ?? view
-        return "\(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)"
+        // Takes saved at quit (the last turn's), then the stop line.
+        return ((recording?.takeLines() ?? []) + ["\(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)"])
+            .joined(separator: "\n" + command)
     }
 
     public func screen(now: Double, width: Int, height: Int) -> [String] {

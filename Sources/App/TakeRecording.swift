@@ -51,6 +51,13 @@ public final class TakeRecording {
         }
     }
 
+    /// At quit, before the practice log's last line: the recorder reads what is left (a take
+    /// whose turn has ended is saved, one still being recorded is dropped) and stops.
+    public func stop() {
+        recorder.stop()
+        refresh()
+    }
+
     /// The takes of `section` saved since the last call for it (the practice log notes them).
     public func takeTakesToLog(section: Int) -> Int {
         let n = savedTakes.filter { $0.section == section }.count

@@ -127,6 +127,10 @@ struct ShadowRecordTests {
             "woodshed shadow: take \(n) of sentence 1 saved (1.00 s): " + takeFolder.appendingPathComponent("section-001-take-000\(n).flac").path
         }
         #expect(lines == expected, "\(out.stdout)")
+        // The practice log's line for the sentence notes its three takes.
+        let log = try String(contentsOfFile: "\(dir.path)/state/woodshed/practice-log.jsonl", encoding: .utf8)
+        let entries = log.split(separator: "\n")
+        #expect(entries.count == 1 && entries[0].contains("\"passes\":3,") && entries[0].hasSuffix(",\"takes\":3}"), "\(log)")
     }
 
     @Test("--compare: the sentence, your turn (1 s of silence), 0.5 s of silence, then your take as you said it, then the next pass")
