@@ -131,6 +131,17 @@ struct ShadowRecordTests {
         let log = try String(contentsOfFile: "\(dir.path)/state/woodshed/practice-log.jsonl", encoding: .utf8)
         let entries = log.split(separator: "\n")
         #expect(entries.count == 1 && entries[0].contains("\"passes\":3,") && entries[0].hasSuffix(",\"takes\":3}"), "\(log)")
+        // woodshed takes FILE list, remove N, and a number out of range.
+        let env = ["XDG_DATA_HOME=\(dir.path)/data", "XDG_STATE_HOME=\(dir.path)/state", "XDG_CACHE_HOME=\(dir.path)/cache"]
+        let path = { (n: Int) in takeFolder.appendingPathComponent("section-001-take-000\(n).flac").path }
+        let list = try E2E.run("/usr/bin/env", env + [E2E.woodshed, "takes", lesson.audio, "list"])
+        #expect(list.status == 0 && list.stdout == (1...3).map { "  \($0)  section 1 take \($0) · 1.00 s · \(path($0))\n" }.joined(), "\(list)")
+        let removed = try E2E.run("/usr/bin/env", env + [E2E.woodshed, "takes", lesson.audio, "remove", "2"])
+        #expect(removed.status == 0 && removed.stdout == "removed take 2 (section 1 take 2): \(path(2))\n", "\(removed)")
+        let after = try E2E.run("/usr/bin/env", env + [E2E.woodshed, "takes", lesson.audio, "list"])
+        #expect(after.stdout == "  1  section 1 take 1 · 1.00 s · \(path(1))\n  2  section 1 take 3 · 1.00 s · \(path(3))\n", "\(after)")
+        let outside = try E2E.run("/usr/bin/env", env + [E2E.woodshed, "takes", lesson.audio, "play", "3"])
+        #expect(outside.status == 1 && outside.stderr == "Error: take 3 is out of range: '\(lesson.audio)' has takes 1 to 2\n", "\(outside)")
     }
 
     @Test("--compare: the sentence, your turn (1 s of silence), 0.5 s of silence, then your take as you said it, then the next pass")
