@@ -142,6 +142,14 @@ struct ShadowRecordTests {
         #expect(after.stdout == "  1  section 1 take 1 · 1.00 s · \(path(1))\n  2  section 1 take 3 · 1.00 s · \(path(3))\n", "\(after)")
         let outside = try E2E.run("/usr/bin/env", env + [E2E.woodshed, "takes", lesson.audio, "play", "3"])
         #expect(outside.status == 1 && outside.stderr == "Error: take 3 is out of range: '\(lesson.audio)' has takes 1 to 2\n", "\(outside)")
+        // play 2: the take once through the live player, to its end.
+        let played = try server.spawn("/usr/bin/env", env + [E2E.woodshed, "takes", lesson.audio, "play", "2", "--no-connect", "--jack-name", "wstake"])
+        try #require(PrivateJackServer.wait(timeout: 15) { !played.isRunning }, "did not end: \(server.output(of: played))")
+        let playedOut = server.output(of: played)
+        #expect(played.terminationStatus == 0, "\(playedOut)")
+        let playLines = playedOut.stdout.split(separator: "\n").filter { $0.hasPrefix("woodshed play: section 1/") }.map { $0.components(separatedBy: " · speed")[0] }
+        #expect(playLines == ["woodshed play: section 1/1 whole file · pass 1/1 · playing", "woodshed play: section 1/1 whole file · pass 1/1 · ended"],
+                "\(playedOut)")
     }
 
     @Test("--compare: the sentence, your turn (1 s of silence), 0.5 s of silence, then your take as you said it, then the next pass")
