@@ -14,6 +14,8 @@ public final class TurnBook: @unchecked Sendable {
     func note(_ number: UInt32, _ step: ProgramStep) {
         lock.lock()
         steps[number] = (step.section, step.pass)
+        // Without a recorder nobody takes them: keep the last turns only.
+        if steps.count > 64 { steps = steps.filter { number &- $0.key < 64 } }
         lock.unlock()
     }
 
