@@ -59,6 +59,8 @@ let package = Package(
         .target(name: "Alarms", dependencies: ["Persistence", "RenderGraph", "Sounds", "CSystemd"]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
+        // Your takes: the input capture's ring written as 24-bit FLAC files, one per turn, kept per section (worker thread).
+        .target(name: "Takes", dependencies: ["RealtimeKit", "RenderGraph", "OfflineBackend", "Persistence"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).
         .target(name: "JackBackend", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "CJack", "CRealtimeSanitizer"]),
         // Live backend without JACK: an ALSA PCM write loop on a thread of its own around the render graph.
@@ -77,12 +79,12 @@ let package = Package(
         // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
         .target(name: "App", dependencies: [
             "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "AlsaBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
-            "Media", "Player", "MPRIS", "Remote", "Alarms",
+            "Media", "Player", "MPRIS", "Remote", "Alarms", "Takes",
         ]),
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
             "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
-            "MIDIInput", "Control", "JackBackend", "AlsaBackend", "Remote", "Alarms",
+            "MIDIInput", "Control", "JackBackend", "AlsaBackend", "Remote", "Alarms", "Takes",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Shell completion candidates: presets, sounds, playlists, the sections of a file, MIDI maps, files.
@@ -114,6 +116,7 @@ let package = Package(
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "Player", "RenderGraph", "Remote", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
+        .testTarget(name: "TakesTests", dependencies: ["Takes", "RealtimeKit", "RenderGraph", "OfflineBackend", "CSndFile"]),
         .testTarget(name: "CompletionsTests", dependencies: ["Completions", "Persistence", "WoodshedCore"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Control"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),

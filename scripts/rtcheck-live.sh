@@ -7,7 +7,8 @@
 # (jack_transport as master changing tempo). Play (a file with four saved sections, count-in and
 # click on): play/pause, 60 speed steps up and down, jumps, next/previous section, again,
 # repeat +/-, mark in/out, nudges, click toggle, quit; at 1.0x transposed, and at 0.75x with
-# the R3 engine. Every woodshed must exit 0 without a RealtimeSanitizer report.
+# the R3 engine; recording (--record --compare, woodshed:in on a capture port). Every woodshed must
+# exit 0 without a RealtimeSanitizer report.
 #
 # Negative controls last: with WOODSHED_RTCHECK_ALLOCATE=1 the RTSan build allocates in the
 # process callback, and RTSan must report it, for `click` and for `play`; otherwise the checks
@@ -260,6 +261,17 @@ play_finer_session() {
   judge "$play_check" "keys did not reach woodshed play (expected several speeds and sections in its pass lines)"
 }
 
+# --record --compare: woodshed:in connected to the dummy server's capture port, copied into the
+# input ring each cycle; each turn written as a take by the recorder's thread, then played back.
+record_session() {
+  start_play "record-p$1" rt-record "$tmp/music.wav" --from 2 --to 3 --repeat 3 --gap 1x --record --compare --keep 2 \
+    --input system:capture_1 --keep-open --no-connect --jack-name rt-record
+  pause 9
+  finish_click
+  judge '[ "$(grep -c "saved (" "$tmp/$session.out")" -ge 2 ] && grep -q "your take" "$tmp/$session.out"' \
+    "woodshed play --record --compare saved fewer than two takes or played none back"
+}
+
 # --for: the fade-out is computed per frame on the render thread (the click renderer's, and the
 # player's deck with its click, its music notched), then woodshed quits by itself at the end of the time.
 timer_session() {
@@ -328,6 +340,7 @@ play_session 256
 timer_session 256
 noise_session 256
 playlist_session 256
+record_session 256
 stop_server
 start_server 64
 free_session 64

@@ -15,6 +15,9 @@ public final class AlsaLiveOutput: LiveOutput {
     /// `notes`: events shown before the backend's own (the auto choice's "no JACK server").
     public init(options: AlsaBackend.Options, session: LiveSession, parts: OutputParts = OutputParts(),
                 fade: RunningFade? = nil, notes: [String] = []) {
+        // ALSA has no input port: no capture in its graphs.
+        var parts = parts
+        parts.capture = nil
         let link = SessionJackLink(session: session, parts: parts, fade: fade)
         self.link = link
         backend = AlsaBackend(options: options, makeGraph: { try link.makeGraph(rate: $0) })

@@ -18,6 +18,9 @@ public struct OutputParts {
     public var tone: MatchTone?
     /// Tap the output for the oscilloscope and meters.
     public var scope = false
+    /// `woodshed:in` (JACK only): each graph copies the input into this capture's ring (one
+    /// capture for every connection; its owner frees it after the output has stopped).
+    public var capture: InputCapture?
 
     public init() {}
 }

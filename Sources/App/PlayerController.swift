@@ -30,6 +30,8 @@ public final class PlayerController: SessionController {
     private var sectionPractice: SectionPractice
     /// `--notch`: on or off (key f).
     public var notchSwitch: NotchSwitch?
+    /// `--record`: your takes (see `TakeRecording`).
+    public var recording: TakeRecording?
     /// The player's state at the last refresh.
     private var view: PlayerView
     /// The player's state before the output closed (the stop line).
@@ -171,6 +173,7 @@ public final class PlayerController: SessionController {
 
     public func refresh(now: Double) {
         view = player.view()
+        recording?.refresh()
         if readWarning == nil { readWarning = file.readWarning() }
         if practiceLog != nil { logPractice(view, now: now) }
         // Shadowing without auto-advance waits at the end of each sentence but the last.
@@ -188,6 +191,7 @@ public final class PlayerController: SessionController {
     public var hasUnsavedChanges: Bool { player.sectionsChanged || player.settingsChanged }
 
     public func willStop(now: Double) {
+        recording?.stop()
         if practiceLog != nil { logPractice(nil, now: now) }
         last = player.view()
     }
@@ -196,13 +200,16 @@ public final class PlayerController: SessionController {
         player.close()
         save()
         if let readWarning { writeStderr(readWarning + "\n") }
+        if let stop = recording?.stopLine { writeStderr(stop + "\n") }
         if let unsaved {
             writeStderr("Warning: " + Self.unsavedReport(unsaved.file, reason: unsaved.reason, audioPath: file.info.path) + "\n")
         } else if let saveProblem {
             writeStderr("Warning: \(saveProblem)\n")
         }
         let last = last ?? view
-        return "\(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)"
+        // Takes saved at quit (the last turn's), then the stop line.
+        return ((recording?.takeLines() ?? []) + ["\(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)"])
+            .joined(separator: "\n" + command)
     }
 
     public func screen(now: Double, width: Int, height: Int) -> [String] {
@@ -238,7 +245,7 @@ public final class PlayerController: SessionController {
         let phase: String = switch v.phase {
         case .pass: v.paused ? "paused" : "playing"
         case .countIn: "count-in \(String(format: "%.1f", Double(v.stepFramesLeft) / Double(outRate))) s"
-        case .gap: "gap \(String(format: "%.1f", Double(v.stepFramesLeft) / Double(outRate))) s"
+        case .gap: "\(v.yourTake ? "your take" : "gap") \(String(format: "%.1f", Double(v.stepFramesLeft) / Double(outRate))) s"
         case .ended: "ended"
         }
         var speed = "speed \(PlayerSession.speedText(v.speed))"
@@ -299,7 +306,7 @@ public final class PlayerController: SessionController {
             readWarningPrinted = true
             warning = [command + readWarning]
         }
-        return warning + statusLines()
+        return warning + statusLines() + (recording?.takeLines().map { command + $0 } ?? [])
     }
 
     /// The plain line for the section, pass or phase heard now, when it changed.
@@ -314,7 +321,7 @@ public final class PlayerController: SessionController {
             return [command + line]
         }
         let line = shadow == nil
-            ? "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · \(v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed))"
+            ? "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · \(v.yourTake ? "your take" : v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed))"
             : "sentence \(v.sectionIndex + 1)/\(v.sectionCount) · \(shadowPass(v)) · \(shadowPhase(v)) · speed \(PlayerSession.speedText(v.speed))"
         guard line != lastLine else { return [] }
         lastLine = line
@@ -331,7 +338,7 @@ public final class PlayerController: SessionController {
         if v.paused && v.phase != .ended { return "pause" }
         switch v.phase {
         case .pass: return "listen"
-        case .gap: return v.blind ? "your turn (blind)" : "your turn"
+        case .gap: return v.yourTake ? "your take" : v.blind ? "your turn (blind)" : "your turn"
         case .countIn: return "count-in"
         case .ended: return shadow?.wait == true && v.sectionIndex + 1 < v.sectionCount ? "waiting" : "ended"
         }
@@ -344,15 +351,17 @@ public final class PlayerController: SessionController {
         let st = backend.status
         var details = "speed \(PlayerSession.speedText(v.speed)) · \(file.fileLine)"
         if v.phase == .ended && shadow?.wait == true { details = "n next · a again · " + details }
+        if let take = recording?.lastTake { details = take + " · " + details }
         return ShadowScreenState(
             sentence: "sentence \(v.sectionIndex + 1) of \(v.sectionCount)",
             text: v.sectionText ?? "\(v.sectionName)  \(SourceTime.of(frame: v.sectionStart, rate: file.info.rate))–\(SourceTime.of(frame: v.sectionEnd, rate: file.info.rate))",
             next: v.nextSection.map { name in v.nextText ?? name },
-            pass: shadowPass(v), phase: shadowPhase(v),
+            pass: shadowPass(v), phase: shadowPhase(v) + (v.phase == .gap && recording?.recordingNow == true ? " · recording" : ""),
             secondsLeft: timed ? Double(v.stepFramesLeft) / rate : 0,
             fractionLeft: timed && v.stepLength > 0 ? Double(v.stepFramesLeft) / Double(v.stepLength) : 0,
             details: details, server: serverLine(), serverLost: !st.connected,
-            message: saveProblem ?? refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.shadowLegend)
+            message: saveProblem ?? recording?.stopLine ?? refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message),
+            keys: KeyMap.shadowLegend)
     }
 
     /// Where this session's practice is logged: shadowing's log, or `play`'s when set.
@@ -363,8 +372,9 @@ public final class PlayerController: SessionController {
     private func logPractice(_ v: PlayerView?, now: Double) {
         guard let ended = sectionPractice.heard(v, now: now), let log = practiceLog,
               ended.stretch.index < player.sections.count else { return }
-        let entry = sectionPractice.entry(ended, name: player.sections[ended.stretch.index].name, path: file.info.path,
+        var entry = sectionPractice.entry(ended, name: player.sections[ended.stretch.index].name, path: file.info.path,
                                           speed: player.speed, date: Date())
+        entry.takes = recording?.takeTakesToLog(section: ended.stretch.index) ?? 0
         do { try log.append(entry) } catch { saveProblem = "practice log: \(error)" }
     }
 

@@ -24,6 +24,8 @@ public final class JackBackend: TransportRequests {
         public var midiConnect: [String] = []
         /// Ports to connect music_L, music_R to; nil: the first two physical playback ports.
         public var musicConnect: [String]?
+        /// A JACK audio output port to connect to `in` (`--input`, a microphone); nil: none.
+        public var inputConnect: String?
         /// Seconds between reconnect attempts while the server is gone.
         public var reconnectInterval = 1.5
         public init() {}
@@ -214,6 +216,9 @@ public final class JackBackend: TransportRequests {
             for p in options.midiConnect where !present.contains(p) || failed.contains(p) {
                 events.append("could not connect \(p) to midi_in")
             }
+        }
+        if let source = options.inputConnect, c.context.inputPort != nil, !c.connectInput(from: source) {
+            events.append("could not connect \(source) to in")
         }
         connection = c
         status.connected = true

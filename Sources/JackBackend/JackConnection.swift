@@ -79,6 +79,13 @@ final class JackConnection {
         } else {
             clockPort = nil
         }
+        if context.graphOwner.input != nil {
+            guard let ip = jack_port_register(c, "in", "32 bit float mono audio", UInt(JackPortIsInput.rawValue), 0) else {
+                jack_client_close(c)
+                throw JackError.portFailed("in")
+            }
+            context.inputPort = ip
+        }
         if context.graphOwner.hasMusic {
             for (i, name) in ["music_L", "music_R"].enumerated() {
                 guard let mp = jack_port_register(c, name, "32 bit float mono audio", UInt(JackPortIsOutput.rawValue), 0) else {
@@ -129,6 +136,14 @@ final class JackConnection {
             let r = jack_connect(client, me, t)
             return r != 0 && r != EEXIST  // already connected is fine
         }
+    }
+
+    /// Connects the audio output port `source` (a microphone's capture port) to `in`; false
+    /// when it failed (no such port, no input port).
+    func connectInput(from source: String) -> Bool {
+        guard let ip = context.inputPort else { return false }
+        let r = jack_connect(client, source, String(cString: jack_port_name(ip)))
+        return r == 0 || r == EEXIST
     }
 
     /// Connects each JACK MIDI output port to `midi_in`; returns the ones that failed.

@@ -26,6 +26,8 @@ public final class RenderContext: @unchecked Sendable {
     /// music_L and music_R, when the graph has music (the player's deck, the noise).
     var musicLeftPort: OpaquePointer?
     var musicRightPort: OpaquePointer?
+    /// `in`, when the graph captures input.
+    var inputPort: OpaquePointer?
     var clock = ServerClock()
     var position = jack_position_t()
 
@@ -71,7 +73,9 @@ public final class RenderContext: @unchecked Sendable {
             left = l.assumingMemoryBound(to: Float.self)
             right = r.assumingMemoryBound(to: Float.self)
         }
-        render(nframes: nframes, out: out, left: left, right: right, serverFrame: serverFrame, rolling: rollingNow)
+        var input: UnsafePointer<Float>?
+        if let ip = inputPort, let i = jack_port_get_buffer(ip, nframes) { input = UnsafePointer(i.assumingMemoryBound(to: Float.self)) }
+        render(nframes: nframes, out: out, left: left, right: right, serverFrame: serverFrame, rolling: rollingNow, input: input)
         if let clockPort { writeMIDI(clockPort, nframes) }
         #if WOODSHED_RTSAN
         if allocateInCallback { RenderContext.negativeControl() }
@@ -186,7 +190,8 @@ public final class RenderContext: @unchecked Sendable {
     @_noLocks @_noAllocation
     #endif
     func render(nframes: UInt32, out: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>?,
-                right: UnsafeMutablePointer<Float>?, serverFrame: UInt32, rolling isRolling: Bool) {
+                right: UnsafeMutablePointer<Float>?, serverFrame: UInt32, rolling isRolling: Bool,
+                input: UnsafePointer<Float>? = nil) {
         let skipped = clock.cycle(raw: serverFrame, nframes: nframes)
         if skipped > 0 { skippedCycles.add(1, ordering: .relaxed) }
         let timing: OutputTiming
@@ -210,7 +215,7 @@ public final class RenderContext: @unchecked Sendable {
             }
             timing = .transport(frame: Int64(pos.frame), rolling: isRolling)
         }
-        graph._withUnsafeGuaranteedRef { $0.process(frames: Int(nframes), click: out, left: left, right: right, timing: timing) }
+        graph._withUnsafeGuaranteedRef { $0.process(frames: Int(nframes), click: out, left: left, right: right, timing: timing, input: input) }
     }
 
     /// The timebase master's part: bar, beat and tick at `pos.frame` (the next cycle's first

@@ -3,6 +3,7 @@ import Control
 import Foundation
 import JackBackend
 import Persistence
+import RenderGraph
 import WoodshedCore
 
 /// `woodshed click` live: the metronome as a JACK client, or on ALSA when no JACK server runs,
@@ -28,6 +29,8 @@ public struct ClickLaunch {
     /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
     public var oscPort: UInt16?
     public var oscBind: String?
+    /// `--input PORT`: connected to `woodshed:in` (JACK only); nil: the port is left unconnected.
+    public var input: String?
     /// `--backend` and `--alsa-device`.
     public var backend = OutputBackendChoice.auto
     public var alsaDevice = "default"
@@ -58,6 +61,7 @@ public struct ClickLaunch {
         if !connect.isEmpty { given.append("--connect") }
         if midiClock { given.append("--midi-clock") }
         if let port = jackMIDI.first { given.append("--midi-in \(port)") }
+        given += ListenRequest(input: input).jackOnly
         return given
     }
 
@@ -93,10 +97,16 @@ public struct ClickLaunch {
         options.transport = mode
         options.midiClock = midiClock
         options.midiConnect = midiSetup.jackSources
+        options.inputConnect = input
+        // woodshed:in (JACK): the graph copies it into the capture's ring.
+        var parts = OutputParts()
+        let capture = InputCapture.allocate()
+        parts.capture = capture
+        defer { capture.deallocate() }
         let fade = RunningFade()
         let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice,
                                           jackOnly: jackOnlyOptions(jackMIDI: midiSetup.jackSources))
-        let output = try outputStart.start(jack: options, session: session, fade: fade, debug: debug)
+        let output = try outputStart.start(jack: options, session: session, parts: parts, fade: fade, debug: debug)
         installQuitSignals()
         let engine = LiveEngine(output: output, session: session, stopAfter: duration.flatMap(DurationText.seconds), fade: fade)
         engine.midiInputs = midiSetup.alsaInputs

@@ -31,6 +31,8 @@ public struct LivePlayOutput: Sendable {
     public var alsaDevice = "default"
     /// `--notch`: the band-stop over the music (never the click), if any.
     public var notch: Notch?
+    /// `--input`, `--record`, `--keep` (`play` and `shadow`).
+    public var listen = ListenRequest()
 
     public init(sound: String, volume: Float, connect: [String], musicConnect: [String], noConnect: Bool, jackName: String,
                 server: String?, duration: String?, pause: Bool, keepOpen: Bool, scope: Bool, mpris: Bool = true,
@@ -66,6 +68,7 @@ public struct LivePlayOutput: Sendable {
         options.connect = JackPortList.ports(connect)
         options.musicConnect = JackPortList.ports(musicConnect)
         options.midiConnect = midiSources
+        options.inputConnect = listen.input
         return options
     }
 
@@ -76,6 +79,7 @@ public struct LivePlayOutput: Sendable {
         if !connect.isEmpty { jackOnly.append("--connect") }
         if !musicConnect.isEmpty { jackOnly.append("--music-connect") }
         if let port = midiSources.first { jackOnly.append("--midi-in \(port)") }
+        jackOnly += listen.jackOnly
         return LiveOutputStart(backend: backend, alsaDevice: alsaDevice, jackOnly: jackOnly)
     }
 

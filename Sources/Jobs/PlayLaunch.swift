@@ -6,6 +6,7 @@ import Player
 import Remote
 import RenderGraph
 import Sounds
+import Takes
 
 /// `play`, `shadow` and `playlist play` live: the practice program set up, the player's
 /// session, the JACK client with music and click ports, MIDI, and the control loop
@@ -60,11 +61,15 @@ public struct PlayLaunch {
         let player = PlayerSession(audio: audio, sections: setup.sections, unsavedCount: setup.unsavedCount,
                                    startSection: setup.startSection, speed: setup.speed,
                                    transposeCents: setup.transposeCents, click: setup.click, paused: output.pause)
+        player.compare = output.listen.compare && !playlist
         let session = LiveSession(settings: ClickSettings(), midi: midiSetup.control, songs: [])
         session.forPlayer = true
 
         let options = output.jackOptions(midiSources: midiSetup.jackSources)
         var parts = output.outputParts()
+        // woodshed:in (JACK): play and shadow copy it into a ring; --record writes your turns from it.
+        let capture: InputCapture? = playlist ? nil : InputCapture.allocate()
+        parts.capture = capture
         // A deck made during the --for fade (the server came back) takes it up where it has got
         // to: SessionJackLink.makeGraph hands each new graph to `fade`.
         let fade = RunningFade()
@@ -83,6 +88,7 @@ public struct PlayLaunch {
                 .start(jack: options, session: session, parts: parts, fade: fade, debug: debug)
         } catch {
             player.close()
+            capture?.deallocate()
             throw error
         }
         installQuitSignals()
@@ -98,7 +104,21 @@ public struct PlayLaunch {
         controller.showsScope = output.scope
         if output.notch != nil { controller.notchSwitch = parts.notchSwitch }
         if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, thenNoise.title) }
+        let recorder = try output.listen.record ? capture.map { c in
+            try TakeRecorderStart.recording(capture: c, audio: setup.info, turns: player.turns, keep: output.listen.keep,
+                                            rate: backend.status.rate, unit: shadow != nil ? "sentence" : "section")
+        } : nil
+        if player.compare, let recorder {
+            let tape = player.tape
+            recorder.recorder.listener = { turn, frames, count in
+                if let frames { tape.append(turn: turn, frames, count: count) } else { tape.end(turn: turn) }
+            }
+        }
+        controller.recording = recorder
+        recorder?.recorder.start()
         engine.run(controller)
+        recorder?.recorder.stop()
+        capture?.deallocate()
         midiSetup.close()
     }
 }

@@ -61,6 +61,34 @@ public struct RenderCost {
         return "{\"noise\":\"\(color)\",\"scope\":\(scope),\"block\":\(block),\"blocks\":\(blocks),\"ns_per_block\":\(String(format: "%.1f", mean)),\"max_ns\":\(worst),\"rate\":\(rate),\"checksum\":\(sink)}"
     }
 
+    /// The input capture as the live callback runs it (`InputCapture.process`: `woodshed:in` and
+    /// the turn marks into the ring), alone, per block: mean and worst. The ring is read back
+    /// after every block, outside the timing, as the recorder's thread would.
+    public func input() -> String {
+        let capture = InputCapture.allocate()
+        defer { capture.deallocate() }
+        let blocks = Int(seconds * Double(rate)) / block
+        let x = UnsafeMutablePointer<Float>.allocate(capacity: block)
+        let back = UnsafeMutablePointer<Float>.allocate(capacity: block)
+        let marks = UnsafeMutablePointer<UInt32>.allocate(capacity: block)
+        defer { x.deallocate(); back.deallocate(); marks.deallocate() }
+        for i in 0..<block { x[i] = Float(i) / Float(block) - 0.5 }
+        var total: UInt64 = 0, worst: UInt64 = 0
+        var sink: Float = 0
+        for _ in 0..<blocks {
+            capture.clearMarks(frames: block)
+            let t0 = UInt64(MonotonicClock.nanoseconds())
+            capture.process(frames: block, input: x)
+            let ns = UInt64(MonotonicClock.nanoseconds()) - t0
+            total += ns
+            worst = max(worst, ns)
+            _ = capture.ring.read(into: back, marks: marks, max: block)
+            sink += back[0]
+        }
+        let mean = Double(total) / Double(max(blocks, 1))
+        return "{\"input\":true,\"block\":\(block),\"blocks\":\(blocks),\"ns_per_block\":\(String(format: "%.1f", mean)),\"max_ns\":\(worst),\"dropped\":\(capture.ring.droppedFrames),\"rate\":\(rate),\"checksum\":\(sink)}"
+    }
+
     /// The offline loop on blocks of `block` frames, timing each.
     private var timedLoop: OfflineLoop {
         OfflineLoop(blockFrames: block, clock: { UInt64(MonotonicClock.nanoseconds()) })

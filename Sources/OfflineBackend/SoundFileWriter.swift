@@ -92,7 +92,7 @@ public final class SoundFileWriter {
         }
         let n = sf_writef_float(f, samples, sf_count_t(frames))
         if n != sf_count_t(frames) {
-            throw .cannotWrite(path: path, reason: String(cString: sf_strerror(f)))
+            throw .cannotWrite(path: path, reason: Self.plainWords(String(cString: sf_strerror(f))))
         }
     }
 
@@ -139,7 +139,11 @@ public final class SoundFileWriter {
         }
         if (st.st_mode & S_IFMT) != S_IFDIR { return "'\(dir)' is a file, not a folder" }
         if access(dir, W_OK) != 0 { return "folder '\(dir)' is not writable" }
-        // libsndfile's "System error : No space left on device." → "No space left on device".
+        return plainWords(sndfileMessage)
+    }
+
+    /// libsndfile's "System error : No space left on device." → "No space left on device".
+    static func plainWords(_ sndfileMessage: String) -> String {
         var words = sndfileMessage
         if let colon = words.range(of: "System error : ") { words = String(words[colon.upperBound...]) }
         return words.hasSuffix(".") ? String(words.dropLast()) : words

@@ -72,6 +72,11 @@ public final class PlayerSession {
     private var requested: Int
     private var worker: PlayerWorker?
     private var rate = 0
+    /// The turns every worker of this session writes, for the recorder (`--record`).
+    public let turns = TurnBook()
+    /// `--compare`: each turn is followed by your take, played back from `tape`.
+    public var compare = false
+    public let tape = TakeTape()
 
     public init(audio: Audio, sections: [Section], unsavedCount: Int, startSection: Int, speed: Int,
                 transposeCents: Int, click: MusicClick?, paused: Bool = false) {
@@ -108,7 +113,7 @@ public final class PlayerSession {
         PracticeProgram(sections: playedSections, settings: ProgramSettings(
             sourceRate: audio.rate, outputRate: outputRate, speed: speed, transposeCents: transposeCents,
             crossfadeFrames: ProgramSettings.crossfadeFrames(milliseconds: audio.crossfadeMilliseconds, outputRate: outputRate),
-            click: click))
+            click: click, compare: compare, comparePauseFrames: compare ? Int64(outputRate / 2) : 0))
     }
 
     /// A new deck for a JACK connection at `outputRate`, with its worker started and the ring
@@ -119,13 +124,13 @@ public final class PlayerSession {
         close()
         let p = program(outputRate: outputRate)
         let writer = ProgramWriter(program: p, source: heads, clickWaves: try audio.clickWaves(outputRate),
-                                   engine: audio.engine, startSection: requested)
+                                   engine: audio.engine, startSection: requested, tape: compare ? tape : nil)
         if let s = resume?.step, let from = resume?.sourceFrame, s.section < sections.count {
             writer.jump(to: p.passStep(section: s.section, pass: s.pass, from: from, speed: s.speed))
         }
         let deck = MusicDeck.allocate(ring: .allocate(blockFrames: 256, capacity: 64), paused: paused)
         deck[.clickMuted] = clickOn ? 0 : 1
-        let w = PlayerWorker(writer: writer, deck: deck, heads: heads)
+        let w = PlayerWorker(writer: writer, deck: deck, heads: heads, turns: turns)
         headsAround = -1
         keepHeads(around: resume?.step?.section ?? requested)
         w.start()
@@ -186,7 +191,7 @@ public final class PlayerSession {
             switch step.kind {
             case .countIn: phase = .countIn
             case .pass: phase = .pass
-            case .gap: phase = .gap
+            case .gap, .yourTake: phase = .gap
             }
             left = step.length - (st?.offset ?? 0)
         }
@@ -199,7 +204,8 @@ public final class PlayerSession {
                           sourceFrame: st?.sourceFrame ?? (phase == .ended ? s.end : s.start),
                           speed: step?.speed ?? s.plan.speed(ofPass: 0, sessionSpeed: speed), sessionSpeed: speed,
                           transposeCents: transposeCents, nextSection: next(after: i).map { sections[$0].name },
-                          paused: paused, clickOn: clickOn, markIn: markIn, underrunFrames: st?.underrunFrames ?? 0)
+                          paused: paused, clickOn: clickOn, markIn: markIn, underrunFrames: st?.underrunFrames ?? 0,
+                          yourTake: step?.kind == .yourTake)
     }
 
     /// The section that follows section `i`'s last pass, or nil when the program stops there.

@@ -36,6 +36,8 @@ public struct PlayerView: Equatable, Sendable {
     public var markIn: Int64?
     /// Output frames of silence because the worker was late, since the start.
     public var underrunFrames: Int64
+    /// `--compare`: your take is played back now (the phase is `gap`).
+    public var yourTake = false
 
     /// How far through the section the play head is, 0…1.
     public var progress: Double {

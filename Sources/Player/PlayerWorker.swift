@@ -29,15 +29,20 @@ public final class PlayerWorker: @unchecked Sendable {
     private let running = Atomic<Bool>(false)
     private let finished = Atomic<Bool>(false)
 
+    /// The turns written (by the number the deck marks them with), for the recorder.
+    private let turns: TurnBook?
+
     /// Section starts kept in memory, loaded by this worker while the ring is full.
     private let heads: SectionHeads?
 
     /// `leadFrames`: how far ahead of the play head a change takes over (a couple of periods).
-    /// `heads`: the in-memory section starts that `writer` reads through, if any.
-    public init(writer: ProgramWriter, deck: MusicDeck, leadFrames: Int = 1024, heads: SectionHeads? = nil) {
+    /// `heads`: the in-memory section starts that `writer` reads through, if any. `turns`: where
+    /// the turns written are noted (`--record`).
+    public init(writer: ProgramWriter, deck: MusicDeck, leadFrames: Int = 1024, heads: SectionHeads? = nil, turns: TurnBook? = nil) {
         self.writer = writer
         self.deck = deck
         self.heads = heads
+        self.turns = turns
         self.leadFrames = Int64(leadFrames)
         sharedProgram = writer.program
     }
@@ -124,6 +129,12 @@ public final class PlayerWorker: @unchecked Sendable {
                             left: ring.channel(1, ofBlock: k), right: ring.channel(2, ofBlock: k))
         var h = header
         h.frames = Int32(n)
+        if let t = writer.lastTurn {
+            h.turn = t.number
+            h.turnFrom = Int32(t.from)
+            h.turnTo = Int32(t.to)
+            turns?.note(t.number, t.step)
+        }
         h.ended = writer.step == nil && !(wasEnded && n > 0)
         if h.ended { endWritten = true }
         ring.publish(k, header: h)

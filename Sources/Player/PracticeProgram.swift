@@ -47,6 +47,12 @@ public struct PracticeProgram: Hashable, Sendable {
             }
             return afterPass(step)
         case .gap:
+            if settings.compare {
+                return ProgramStep(kind: .yourTake, section: step.section, pass: step.pass, speed: step.speed,
+                                   length: settings.comparePauseFrames + step.length)
+            }
+            return afterPass(step)
+        case .yourTake:
             return afterPass(step)
         }
     }

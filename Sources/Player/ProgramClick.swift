@@ -44,7 +44,7 @@ struct ProgramClick {
             timeline = settings.click.flatMap { $0.duringPasses ? $0.sourceTimeline(rate: settings.sourceRate, from: from) : nil }
             pass = PassMapping(settings: settings, speed: step.speed, sourceEnd: program.sections[step.section].end - from,
                                length: step.length)
-        case .gap:
+        case .gap, .yourTake:
             timeline = nil
             pass = nil
         }

@@ -15,15 +15,21 @@ public struct ProgramSettings: Hashable, Sendable {
     public var crossfadeFrames: Int
     /// The click locked to the music, if any; count-ins use it, else 120 BPM 4/4.
     public var click: MusicClick?
+    /// `--compare`: each turn is followed by your take (a pause of `comparePauseFrames`, then
+    /// the take, as long as the turn).
+    public var compare = false
+    public var comparePauseFrames: Int64 = 0
 
     public init(sourceRate: Int, outputRate: Int, speed: Int = 1000, transposeCents: Int = 0,
-                crossfadeFrames: Int = 0, click: MusicClick? = nil) {
+                crossfadeFrames: Int = 0, click: MusicClick? = nil, compare: Bool = false, comparePauseFrames: Int64 = 0) {
         self.sourceRate = sourceRate
         self.outputRate = outputRate
         self.speed = speed
         self.transposeCents = transposeCents
         self.crossfadeFrames = crossfadeFrames
         self.click = click
+        self.compare = compare
+        self.comparePauseFrames = comparePauseFrames
     }
 
     /// The crossfade for `milliseconds` at the output rate (default 5 ms).

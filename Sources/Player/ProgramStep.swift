@@ -7,8 +7,11 @@ public struct ProgramStep: Hashable, Sendable {
         /// Plays source frames from `from` (the section's A, or where a live change resumed it)
         /// to the section's B.
         case pass(from: Int64)
-        /// Silence after a pass.
+        /// Silence after a pass (your turn).
         case gap
+        /// `--compare`: after your turn, a pause (`ProgramSettings.comparePauseFrames`), then the
+        /// turn just recorded played back (`TakeTape`).
+        case yourTake
     }
 
     public var kind: Kind

@@ -1,3 +1,4 @@
+import Glibc
 import RenderGraph
 import Stretch
 import WoodshedCore
@@ -20,6 +21,13 @@ public final class ProgramWriter {
     public private(set) var offset: Int64 = 0
     /// Output frames written since the start (silence after the end included).
     public private(set) var written: Int64 = 0
+    /// Turns begun so far: each gap after a pass (your repeat) gets the next number, from 1.
+    public private(set) var turnNumber: UInt32 = 0
+    /// `--compare`: where your turns are played back from; the turn the current take step plays.
+    private let tape: TakeTape?
+    private var takeTurn: UInt32 = 0
+    /// The turn the last `fill` wrote, and its frames in that buffer (the first one, if several).
+    public private(set) var lastTurn: (number: UInt32, step: ProgramStep, from: Int, to: Int)?
 
     private var clicks = ProgramClick()
     /// Sounding clicks, mixed as the metronome mixes them.
@@ -36,8 +44,9 @@ public final class ProgramWriter {
 
     /// `clickWaves`: accent and normal click at the output rate.
     public init(program: PracticeProgram, source: ProgramSource, clickWaves: (accent: [Float], normal: [Float]),
-                engine: StretchEngine = .faster, startSection: Int = 0) {
+                engine: StretchEngine = .faster, startSection: Int = 0, tape: TakeTape? = nil) {
         self.program = program
+        self.tape = tape
         self.source = source
         stretch = StretchStream(sourceRate: program.settings.sourceRate, outputRate: program.settings.outputRate, engine: engine)
         seam = SeamFade(length: program.settings.crossfadeFrames)
@@ -67,6 +76,11 @@ public final class ProgramWriter {
         step = next
         self.offset = offset
         guard let next else { return }
+        if next.kind == .gap {
+            turnNumber &+= 1
+            if turnNumber == 0 { turnNumber = 1 }
+        }
+        if next.kind == .yourTake { takeTurn = turnNumber }
         clicks = ProgramClick(step: next, program: program, offset: offset)
         if case .pass(let from) = next.kind {
             let settings = program.settings
@@ -93,6 +107,7 @@ public final class ProgramWriter {
         voices.continueAll(into: click, frames: frames)
         var done = 0
         var emptySteps = 0
+        lastTurn = nil
         while done < frames {
             guard let current = step else { break }
             if offset >= current.length {
@@ -104,6 +119,8 @@ public final class ProgramWriter {
             }
             let n = Int(min(Int64(min(frames - done, Self.maxChunk)), current.length - offset))
             if current.isPass { renderPass(n, left: left + done, right: right + done) }
+            if current.kind == .yourTake { renderTake(n, left: left + done, right: right + done) }
+            if current.kind == .gap && lastTurn == nil { lastTurn = (turnNumber, current, done, done + n) }
             startClicks(before: offset + Int64(n), at: done, into: click, frames: frames)
             mixTail(left: left + done, right: right + done, frames: n)
             offset += Int64(n)
@@ -130,6 +147,28 @@ public final class ProgramWriter {
             }
         }
         if offset + Int64(n) >= Int64(seam.length) { fadingIn = false }
+    }
+
+    /// Your take, after the compare pause, on both music channels: the turn just recorded, as
+    /// the recorder has read it (waiting for it up to 200 ms; silence where it has none).
+    private func renderTake(_ n: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        guard let tape else { return }
+        let pause = program.settings.comparePauseFrames
+        var i = Int(max(0, min(Int64(n), pause - offset)))
+        var k = Int(offset + Int64(i) - pause)
+        var waited = 0
+        while i < n {
+            let r = tape.read(turn: takeTurn, from: k, count: n - i, into: left + i)
+            if r.copied > 0 {
+                (right + i).update(from: left + i, count: r.copied)
+                i += r.copied
+                k += r.copied
+                continue
+            }
+            if !r.more || waited >= 200 { break }
+            usleep(1_000)
+            waited += 1
+        }
     }
 
     /// Renders the pass's continuation past B into the tail, to fade out under what follows.

@@ -97,13 +97,14 @@ public struct MusicDeck: @unchecked Sendable {
         slots[Slot.newestGeneration.rawValue].store(Int64(g), ordering: .releasing)
     }
 
-    /// Adds the next `frames` frames of the program to `click`, and writes `left` and `right`.
-    /// Render thread.
+    /// Adds the next `frames` frames of the program to `click`, and writes `left` and `right`;
+    /// with `turns` (zeroed by the caller, `InputCapture.maxCycleFrames` long), marks each
+    /// frame that plays a turn with its number. Render thread.
     #if !DEBUG
     @_noLocks @_noAllocation
     #endif
     public func render(frames: Int, click: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>,
-                       right: UnsafeMutablePointer<Float>) {
+                       right: UnsafeMutablePointer<Float>, turns: UnsafeMutablePointer<UInt32>? = nil) {
         left.update(repeating: 0, count: frames)
         right.update(repeating: 0, count: frames)
         let paused = self[.paused] != 0
@@ -188,6 +189,14 @@ public struct MusicDeck: @unchecked Sendable {
                 click[done + i] += cv * g * clickGain
                 left[done + i] = lv * g
                 right[done + i] = rv * g
+            }
+            if let turns, h.turn != 0 {
+                let from = max(s.offset, Int(h.turnFrom)), to = min(s.offset + n, Int(h.turnTo))
+                var k = from
+                while k < to && done + k - s.offset < InputCapture.maxCycleFrames {
+                    turns[done + k - s.offset] = h.turn
+                    k += 1
+                }
             }
             done += n
             s.offset += n

@@ -31,6 +31,9 @@ public final class OutputGraph: @unchecked Sendable {
     let toneRef: Unmanaged<MatchTone>?
     /// The oscilloscope and meters' tap on click, music left and music right, if any.
     public let scope: ScopeTap?
+    /// The input capture (`woodshed:in` into a ring, with the deck's turn marks), if any. Not
+    /// freed by the graph: one capture serves each connection's graph in turn.
+    public let input: InputCapture?
     /// Noise frames played so far (render thread writes; the control thread shows time left).
     public let noiseFrames = Atomic<Int64>(0)
     /// The cycle's MIDI input, filled by the backend before `process` (nil without a renderer).
@@ -42,7 +45,7 @@ public final class OutputGraph: @unchecked Sendable {
 
     /// Control thread. The graph frees `scope` and `notch` when it goes.
     public init(renderer: Renderer?, deck: MusicDeck? = nil, noise: NoiseGenerator? = nil, notch: NotchFilter? = nil,
-                scope: ScopeTap? = nil, bell: AlarmBell? = nil, tone: MatchTone? = nil) {
+                scope: ScopeTap? = nil, bell: AlarmBell? = nil, tone: MatchTone? = nil, input: InputCapture? = nil) {
         self.renderer = renderer
         self.bell = bell
         bellRef = bell.map { Unmanaged.passUnretained($0) }
@@ -53,6 +56,7 @@ public final class OutputGraph: @unchecked Sendable {
         self.scope = scope
         self.tone = tone
         toneRef = tone.map { Unmanaged.passUnretained($0) }
+        self.input = input
         midiIn = renderer?.midiIn
         midiOut = renderer?.midiOut
         counters = renderer?.counters
@@ -73,12 +77,14 @@ public final class OutputGraph: @unchecked Sendable {
     }
 
     /// One cycle of `frames` frames: writes `click`, and `left` and `right` when given (the
-    /// graph has music). `timing` says where the cycle is (see `OutputTiming`). Render thread.
+    /// graph has music). `timing` says where the cycle is (see `OutputTiming`). `input`: the
+    /// cycle's input, copied into the capture's ring after the music (nil: silence). Render thread.
     #if !DEBUG
     @_noLocks @_noAllocation
     #endif
     public func process(frames: Int, click: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>?,
-                        right: UnsafeMutablePointer<Float>?, timing: OutputTiming) {
+                        right: UnsafeMutablePointer<Float>?, timing: OutputTiming, input inputFrames: UnsafePointer<Float>? = nil) {
+        input?.clearMarks(frames: frames)
         if let rendererRef {
             switch timing {
             case .free(let skipped):
@@ -98,6 +104,7 @@ public final class OutputGraph: @unchecked Sendable {
         } else {
             scope?.process(frames: frames, click)
         }
+        input?.process(frames: frames, input: inputFrames)
     }
 
     /// The music channels: the player's deck, or the noise generator (alone, or once the deck's
@@ -109,7 +116,7 @@ public final class OutputGraph: @unchecked Sendable {
         if let toneRef {
             toneRef._withUnsafeGuaranteedRef { $0.render(frames: frames, left: left, right: right) }
         } else if let deck, noise == nil || !deck.hasEnded() {
-            deck.render(frames: frames, click: click, left: left, right: right)
+            deck.render(frames: frames, click: click, left: left, right: right, turns: input?.turnMarks)
         } else if noise != nil {
             noise!.render(into: left, frames: frames)
             var i = 0

@@ -24,6 +24,7 @@ struct ClickSubcommand: ParsableCommand {
     @Flag(name: .customLong("midi-clock"), help: "Send MIDI clock (24 per quarter note, start/stop/continue, song position) on woodshed:midi_clock.")
     var midiClock = false
     @OptionGroup(title: "Output") var output: LiveOutputOptions
+    @OptionGroup(title: "Input") var input: InputOptions
     @Option(name: .long, help: "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists).")
     var transport: String = "free"
     @Option(name: .long, help: ArgumentHelp("A note to show on the display until the first key (make run uses it).", visibility: .hidden))
@@ -39,6 +40,7 @@ struct ClickSubcommand: ParsableCommand {
         var launch = try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock,
                                  transport: ClickLaunch.transportMode(transport), note: note, output: output.request)
         launch.song = song
+        launch.input = input.input
         try launch.run(debug: diagnostics.start())
     }
 }

@@ -21,6 +21,7 @@ struct RenderCostSubcommand: ParsableCommand {
     @Option(help: "Tempo.") var tempo = "120"
     @Option(help: "Time the rehearsal player on this audio file instead of the click.") var play: String?
     @Option(help: "Time the noise generator (white, pink, brown) instead of the click.") var noise: String?
+    @Flag(help: "Time the input capture (woodshed:in into its ring) instead of the click.") var input = false
     @Flag(help: "Also time the oscilloscope's tap on the block (3 ports), as the live callback runs it.") var scope = false
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
 
@@ -33,6 +34,8 @@ struct RenderCostSubcommand: ParsableCommand {
     func run() throws {
         if let play {
             print(try cost.player(path: play, request: practice.request))
+        } else if input {
+            print(cost.input())
         } else if let noise {
             print(try cost.noise(color: try NoiseColor(parsing: noise), scope: scope))
         } else {

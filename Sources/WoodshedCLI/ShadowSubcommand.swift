@@ -43,6 +43,8 @@ struct ShadowSubcommand: ParsableCommand {
     @Option(name: .long, help: "Start at this sentence (number or name; default: where you stopped).", completion: .sections) var sentence: String?
     @Option(name: .long, parsing: .unconditional, help: "Equal-power crossfade at each seam in milliseconds (default 5).") var crossfade: Int?
     @OptionGroup(title: "Output") var output: LivePlayOptions
+    @OptionGroup(title: "Input") var input: InputOptions
+    @OptionGroup(title: "Recording") var record: RecordOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
 
@@ -57,6 +59,8 @@ struct ShadowSubcommand: ParsableCommand {
     }
 
     func run() throws {
-        try PlayLaunch(output: output.request, midi: midi.request).shadow(request, debug: diagnostics.start())
+        var out = output.request
+        out.listen = record.request(input: input)
+        try PlayLaunch(output: out, midi: midi.request).shadow(request, debug: diagnostics.start())
     }
 }

@@ -22,6 +22,7 @@ struct ShadowPlanTests {
             case .pass: "pass"
             case .gap: program.isBlind(s) ? "blind" : "turn"
             case .countIn: "count-in"
+            case .yourTake: "your take"
             }
             steps.append("\(s.section + 1).\(s.pass + 1) \(kind) \(s.length)")
             step = program.step(after: s)

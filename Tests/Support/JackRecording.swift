@@ -110,6 +110,9 @@ public struct JackRecording: Sendable {
     /// `.build/tools/empty_client` under the package root.
     public static var emptyClient: String { packageRoot.appendingPathComponent(".build/tools/empty_client").path }
 
+    /// `.build/tools/counter_feed` under the package root (24-bit-exact values naming their server frame).
+    public static var counterFeed: String { packageRoot.appendingPathComponent(".build/tools/counter_feed").path }
+
     /// Runs scripts/build-test-tools.sh once per test process (it rebuilds only what changed).
     public static let buildTools: Result<Void, JackToolError> = {
         let p = Process()

@@ -13,8 +13,13 @@ def command(woodshed):
 
 def measure(woodshed):
     """`woodshed render-cost --block PERIOD --seconds 600`: its JSON line, or (None, reason)."""
+    return run_json(command(woodshed))
+
+
+def run_json(cmd):
+    """Runs a `woodshed render-cost ...` command: its last JSON line, or (None, reason)."""
     try:
-        r = subprocess.run(command(woodshed), capture_output=True, text=True, timeout=300)
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     except (OSError, subprocess.TimeoutExpired) as e:
         return None, str(e)
     if r.returncode != 0:

@@ -15,6 +15,9 @@ import Foundation
 ///
 /// `cuts`, `again` and `slower` are written only when not 0; `setlist`, `song` and `sound` only
 /// when known.
+///
+/// With `--record`, `"takes":N` follows a section's fields: the takes of the section saved
+/// meanwhile (absent: none).
 public struct PracticeLogEntry: Sendable, Equatable {
     /// Which command the practice was in.
     public enum Mode: String, Sendable, CaseIterable {
@@ -52,6 +55,8 @@ public struct PracticeLogEntry: Sendable, Equatable {
     public var song: String?
     /// `noise`: what sounded (`Brown Noise`, a preset's title).
     public var sound: String?
+    /// Takes of it saved meanwhile (`--record`); written only when there are some.
+    public var takes = 0
 
     /// A section of an audio file practised (`shadow`, or `play`).
     public init(date: Date, file: String, section: String, index: Int, passes: Int, speed: Int, milliseconds: Int64,
@@ -102,7 +107,7 @@ public struct PracticeLogEntry: Sendable, Equatable {
                 ("speed", formatThousandths(Int64(speed))),
                 ("seconds", formatThousandths(milliseconds)),
             ]
-            for (key, n) in [("cuts", cuts), ("again", again), ("slower", slower)] where n != 0 { fields.append((key, String(n))) }
+            for (key, n) in [("cuts", cuts), ("again", again), ("slower", slower), ("takes", takes)] where n != 0 { fields.append((key, String(n))) }
         case .click:
             fields += [("tempo", formatThousandths(milliBPM)), ("seconds", formatThousandths(milliseconds))]
             if let setlist { fields.append(("setlist", OrderedJSON.quoted(setlist))) }
@@ -155,6 +160,7 @@ public struct PracticeLogEntry: Sendable, Equatable {
                 cuts = try count("cuts")
                 again = try count("again")
                 slower = try count("slower")
+                takes = try root.field("takes", of: object)?.wholeNumber(in: 0...1_000_000_000) ?? 0
             case .click:
                 let tempoNode = try required("tempo")
                 let milliBPM = try tempoNode.thousandths("a tempo in BPM")
