@@ -125,13 +125,13 @@ struct OptionCheckTests {
         #expect(problem { try RenderCost(block: 64, seconds: 1, rate: 4_000).check() } == "rate 4000 is not supported: use 8000 to 384000 Hz")
     }
 
-    @Test("--then-noise: read when given, never after --repeat-all")
+    @Test("--then-sound (--then-noise): read when given, never after --repeat-all")
     func thenNoise() throws {
         #expect(try ThenNoise.option(nil, repeatAll: true) == nil)
         #expect(try ThenNoise.option("brown:15m", repeatAll: false) == (try ThenNoise(parsing: "brown:900s")))
-        #expect(problem { _ = try ThenNoise.option("brown:15m", repeatAll: true) } == "--repeat-all never ends, so --then-noise would never start")
+        #expect(problem { _ = try ThenNoise.option("brown:15m", repeatAll: true) } == "--repeat-all never ends, so --then-sound would never start")
         #expect(problem { _ = try ThenNoise.option("brown", repeatAll: false) }
-                == "--then-noise takes COLOUR:DURATION such as brown:15m, not 'brown'")
+                == "--then-sound takes SOUND:DURATION such as brown:15m, not 'brown'")
     }
 
     @Test("woodshed ctl: status asks for the state, an action is /woodshed/ACTION with a number as a double, else a string")
