@@ -142,7 +142,7 @@ struct AlsaClickTests {
                             environment: env)
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr == "Error: no JACK server 'default' is running. Start one, e.g.: jackd -d alsa   (or, with no sound card: jackd --no-realtime -d dummy)\n")
+        #expect(r.stderr == "Error: no JACK server '\(Self.absentServer)' is running. Start one, e.g.: jackd -d alsa   (or, with no sound card: jackd --no-realtime -d dummy)\n")
     }
 
     @Test("click --backend alsa with JACK-only options or an unknown device: one error line each")
@@ -168,7 +168,7 @@ struct AlsaClickTests {
         let r = try E2E.run(E2E.woodshed, ["click", "120", "--alsa-device", "nosuchpcm", "--for", "1s", "--no-mpris"], environment: env)
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr == "Error: no JACK server 'default' is running. Start one, e.g.: jackd -d alsa   (or, with no sound card: jackd --no-realtime -d dummy)"
+        #expect(r.stderr == "Error: no JACK server '\(Self.absentServer)' is running. Start one, e.g.: jackd -d alsa   (or, with no sound card: jackd --no-realtime -d dummy)"
                 + "; and ALSA: cannot open the ALSA device 'nosuchpcm': No such file or directory (list devices with: aplay -L; choose one with --alsa-device NAME)\n")
     }
 
