@@ -137,6 +137,32 @@ public struct AlarmActions {
 
     private func apply(_ s: Settings, to alarm: inout Alarm) throws { try parsed(s)(&alarm) }
 
+    /// The values of `add` (`adding`) or `edit` checked before any file is read, so a wrong
+    /// one is a usage error of its own command: the time or `--in`, the days, sound, volume and
+    /// snooze, and `idText` (edit, remove, enable, disable).
+    public static func check(_ s: Settings, adding: Bool, id idText: String? = nil) throws {
+        if let idText { _ = try id(idText) }
+        if adding {
+            switch (s.time, s.after) {
+            case (nil, nil): throw OptionProblem("give the alarm's time (such as 07:00) or --in DURATION")
+            case (.some, .some): throw OptionProblem("give the alarm's time or --in, not both")
+            case (_, let text?):
+                guard DurationText.seconds(text) != nil else { throw OptionProblem(DurationText.invalid("--in", text)) }
+                if let d = s.days, try days(d) != .once { throw OptionProblem("--in makes a once-only alarm; leave out --days \(d)") }
+            default: break
+            }
+        } else if s.after != nil {
+            throw OptionProblem("--in is for new alarms: give edit a time instead")
+        }
+        _ = try s.time.map(time)
+        _ = try s.days.map(days)
+        if let sound = s.sound {
+            do { _ = try AlarmSound.resolve(sound) } catch { throw OptionProblem("--sound: \(error)") }
+        }
+        _ = try s.volume.map(volume)
+        _ = try s.snooze.map(snooze)
+    }
+
     /// The label, sound, volume and snooze of `s`, checked, as a change to make to an alarm.
     private func parsed(_ s: Settings) throws -> (inout Alarm) -> Void {
         if let sound = s.sound {

@@ -56,6 +56,8 @@ struct AlarmAdd: ParsableCommand {
     @Option(name: .customLong("in"), help: "Instead of a time: ring once this long from now, e.g. 3s, 20m, 1h30m.") var after: String?
     @OptionGroup var options: AlarmSettingOptions
 
+    func validate() throws { try usage { try AlarmActions.check(options.settings(time: time, after: after), adding: true) } }
+
     func run() throws {
         print(try usage { try AlarmActions().add(options.settings(time: time, after: after)) })
     }
@@ -74,6 +76,8 @@ struct AlarmRemove: ParsableCommand {
 
     @Argument(help: "The alarm's number in 'woodshed alarm list'.") var id: String
 
+    func validate() throws { try usage { try AlarmActions.check(.init(), adding: false, id: id) } }
+
     func run() throws { print(try usage { try AlarmActions().remove(id) }) }
 }
 
@@ -83,6 +87,8 @@ struct AlarmEnable: ParsableCommand {
 
     @Argument(help: "The alarm's number in 'woodshed alarm list'.") var id: String
 
+    func validate() throws { try usage { try AlarmActions.check(.init(), adding: false, id: id) } }
+
     func run() throws { print(try usage { try AlarmActions().setEnabled(id, true) }) }
 }
 
@@ -91,6 +97,8 @@ struct AlarmDisable: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "disable", abstract: "Turn an alarm off (it is kept).")
 
     @Argument(help: "The alarm's number in 'woodshed alarm list'.") var id: String
+
+    func validate() throws { try usage { try AlarmActions.check(.init(), adding: false, id: id) } }
 
     func run() throws { print(try usage { try AlarmActions().setEnabled(id, false) }) }
 }
@@ -102,6 +110,8 @@ struct AlarmEdit: ParsableCommand {
     @Argument(help: "The alarm's number in 'woodshed alarm list'.") var id: String
     @Option(name: .long, help: "The new time of day, HH:MM (24-hour).") var time: String?
     @OptionGroup var options: AlarmSettingOptions
+
+    func validate() throws { try usage { try AlarmActions.check(options.settings(time: time), adding: false, id: id) } }
 
     func run() throws { print(try usage { try AlarmActions().edit(id, options.settings(time: time)) }) }
 }

@@ -66,6 +66,12 @@ struct AlarmCommandTests {
         #expect(try error("alarm", "add", "07:00", "--snooze", "31m") == "Error: --snooze takes whole minutes from 1m to 30m, not '31m'")
         #expect(try error("alarm", "add", "07:00", "--volume", "120%") == "Error: --volume takes a percentage from 1% to 100%, not '120%'")
         #expect(try error("alarm", "add", "7h") == "Error: '7h' is not a time of day: write HH:MM (24-hour), such as 07:00 or 18:30")
+        // A usage error names its own command's usage, not the top-level one.
+        for (args, usage) in [(["alarm", "add", "25:00"], "Usage: woodshed alarm add [<time>]"), (["alarm", "remove", "x"], "Usage: woodshed alarm remove <id>"),
+                              (["alarm", "edit", "1", "--snooze", "0m"], "Usage: woodshed alarm edit <id>")] {
+            let r = try E2E.run(E2E.woodshed, args, environment: env)
+            #expect(r.status == 64 && r.stderr.split(separator: "\n").dropFirst().first?.hasPrefix(usage) == true, "\(args): \(r.stderr)")
+        }
         #expect(try error("alarm", "add", "07:00", "--days", "funday")
                 == "Error: --days takes daily, weekdays, weekends, once, or days and ranges such as mon-fri or mon,wed,fri, not 'funday'")
         #expect(try error("alarm", "add", "07:00", "--sound", "gong").hasPrefix("Error: --sound: 'gong' is not a sound: use beep, white, pink, brown"))
