@@ -1,5 +1,6 @@
-import Jobs
+import Alarms
 import ArgumentParser
+import Jobs
 
 /// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R (or ALSA's two
 /// channels), generated on the render thread, for a set time with a fade-out at the end. Main thread.
@@ -37,6 +38,7 @@ struct NoiseSubcommand: ParsableCommand {
     func validate() throws {
         try usage { try NoiseChoice.check(level: level, fade: fade); try output.request.check() }
         if until != nil && output.duration != nil { throw ValidationError("give --for or --until, not both") }
+        if let until, AlarmTime(until) == nil { throw ValidationError("--until takes a time of day such as 07:00, not '\(until)'") }
         _ = try NotchOption.parse(notch)
     }
 

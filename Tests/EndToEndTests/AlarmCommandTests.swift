@@ -68,7 +68,8 @@ struct AlarmCommandTests {
         #expect(try error("alarm", "add", "7h") == "Error: '7h' is not a time of day: write HH:MM (24-hour), such as 07:00 or 18:30")
         // A usage error names its own command's usage, not the top-level one.
         for (args, usage) in [(["alarm", "add", "25:00"], "Usage: woodshed alarm add [<time>]"), (["alarm", "remove", "x"], "Usage: woodshed alarm remove <id>"),
-                              (["alarm", "edit", "1", "--snooze", "0m"], "Usage: woodshed alarm edit <id>")] {
+                              (["alarm", "edit", "1", "--snooze", "0m"], "Usage: woodshed alarm edit <id>"),
+                              (["noise", "pink", "--until", "25:00"], "Usage: woodshed noise [<options>]")] {
             let r = try E2E.run(E2E.woodshed, args, environment: env)
             #expect(r.status == 64 && r.stderr.split(separator: "\n").dropFirst().first?.hasPrefix(usage) == true, "\(args): \(r.stderr)")
         }
