@@ -1,6 +1,6 @@
-import Alarms
 import ArgumentParser
 import Jobs
+import Persistence
 
 /// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R (or ALSA's two
 /// channels), generated on the render thread, for a set time with a fade-out at the end. Main thread.
