@@ -130,12 +130,12 @@ public enum KeyMap {
         KeyHelp(keys: "s", action: "scope"), KeyHelp(keys: "q/Esc", action: "quit"),
     ]
 
-    /// The shadowing screen's keys (the player's, with a bad cut's nudge).
+    /// The shadowing screen's keys (the player's, with a bad cut's nudge; the learner's again
+    /// slower and faster; the overview's list, reset and advance; w, like i/o, is left unlisted).
     public static let shadowLegend: [KeyHelp] = [
         KeyHelp(keys: "space", action: "pause"), KeyHelp(keys: "a", action: "again"),
         KeyHelp(keys: "-/+", action: "again 0.85×/1.15×"), KeyHelp(keys: "n/p", action: "next/prev"),
         KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: ",/.", action: "start ∓50 ms"),
-        KeyHelp(keys: "</>", action: "end ∓50 ms"), KeyHelp(keys: "]/[", action: "repeat ±1"), KeyHelp(keys: "s", action: "scope"),
-        KeyHelp(keys: "q", action: "quit"),
-    ]
+        KeyHelp(keys: "</>", action: "end ∓50 ms"), KeyHelp(keys: "]/[", action: "repeat ±1"),
+    ] + overviewLegend.filter { $0.keys != "w" } + [KeyHelp(keys: "s", action: "scope"), KeyHelp(keys: "q", action: "quit")]
 }

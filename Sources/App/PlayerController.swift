@@ -212,7 +212,7 @@ public final class PlayerController: SessionController {
 
     public func screen(now: Double, width: Int, height: Int) -> [String] {
         shadow == nil ? PlayerScreen.lines(for: screenState(view, width: width), width: width, height: height)
-                      : ShadowScreen.lines(for: shadowState(view), width: width, height: height)
+                      : ShadowScreen.lines(for: shadowState(view, width: width), width: width, height: height)
     }
 
     /// After a playlist, with noise to follow: `Now: Brown Noise (14:59 remaining)`.
@@ -343,7 +343,7 @@ public final class PlayerController: SessionController {
     }
 
     /// The shadowing screen's words for `v`.
-    public func shadowState(_ v: PlayerView) -> ShadowScreenState {
+    public func shadowState(_ v: PlayerView, width: Int = 80) -> ShadowScreenState {
         let rate = Double(max(backend.status.rate, 1))
         let timed = v.phase == .pass || v.phase == .gap || v.phase == .countIn
         let st = backend.status
@@ -359,7 +359,12 @@ public final class PlayerController: SessionController {
             fractionLeft: timed && v.stepLength > 0 ? Double(v.stepFramesLeft) / Double(v.stepLength) : 0,
             details: details, server: serverLine(), serverLost: !st.connected,
             message: saveProblem ?? recording?.stopLine ?? refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message),
-            keys: KeyMap.shadowLegend)
+            keys: KeyMap.shadowLegend,
+            timeline: SectionOverview.timeline(player.sections, frames: file.info.frames, width: min(width, 80),
+                                               playHead: v.phase == .ended ? nil : v.sourceFrame, playing: v.sectionIndex),
+            sections: SectionOverview.rows(player.sections, rate: file.info.rate, playing: v.sectionIndex, cursor: cursor,
+                                           advance: player.advanceForSession),
+            sectionInView: cursor ?? v.sectionIndex)
     }
 
     /// Where this session's practice is logged: shadowing's log, or `play`'s when set.

@@ -1,5 +1,7 @@
 import App
 import Control
+import Foundation
+import Persistence
 import MIDI
 import Player
 import Testing
@@ -86,5 +88,31 @@ struct OverviewActionsLoopTests {
         let (keys, quiet) = try Self.run(key: "g", playlist: true)
         #expect(keys.screenState(quiet.view()).message == "" && quiet.message == "")
         quiet.close()
+    }
+}
+
+@Suite("Shadowing's screen: the learner's and the overview's keys in its footer, and the sentence list")
+struct ShadowOverviewTests {
+    @Test("the footer lists again 0.85×/1.15×, the list, reset and then next/stop/all; j moves the list's cursor on screen")
+    func footerAndList() throws {
+        let (_, player) = try KeyAndPedalLoopTests.playerRig()
+        defer { player.close() }
+        let log = PracticeLog(url: FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-shadow-overview-\(getpid()).jsonl"))
+        var made: PlayerController?
+        KeyAndPedalLoopTests.drive(OverviewActionsLoopTests.session(), key: "j") { engine in
+            let c = KeyAndPedalLoopTests.playerController(engine, player, shadow: ShadowMode(log: log))
+            made = c
+            return c
+        }
+        let c = try #require(made)
+        let state = c.shadowState(player.view())
+        #expect(state.keys.map { "\($0.keys) \($0.action)" } == [
+            "space pause", "a again", "-/+ again 0.85×/1.15×", "n/p next/prev", "↑/↓ speed ±5 %", ",/. start ∓50 ms",
+            "</> end ∓50 ms", "]/[ repeat ±1", "j/k enter list, start", "0 reset", "g then next/stop/all", "s scope", "q quit",
+        ])
+        let player2 = c.screenState(player.view())
+        #expect(state.sections.count == 3 && state.sections == player2.sections)
+        #expect(state.timeline == player2.timeline && !state.timeline.isEmpty)
+        #expect(state.sectionInView == 1)
     }
 }
