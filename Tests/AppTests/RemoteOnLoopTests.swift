@@ -31,4 +31,26 @@ struct RemoteOnLoopTests {
         #expect(reply.from == server.socket.local)
         #expect(server.handled == 3)
     }
+
+    @Test("/woodshed/advance-mode and /woodshed/again-slower reach the player as g and - do")
+    func oscReachesThePlayer() throws {
+        for (address, message) in [("/woodshed/advance-mode", "after each section: then loop all (this session)"),
+                                   ("/woodshed/again-slower", "again at 0.85×, once: intro")] {
+            let (session, player) = try KeyAndPedalLoopTests.playerRig()
+            defer { player.close() }
+            let loop = ControlLoop()  // the real clock and poll(2): a real socket
+            let keys = KeyPipe()
+            let engine = LiveEngine(loop: loop, output: SilentOutput(), session: session, stopAfter: 5, fullScreen: false,
+                                    keys: KeyInput(fileDescriptor: keys.readEnd), write: { _ in })
+            let server = try OSCServer(port: 0) { _ in }
+            engine.osc = server
+            let client = try OSCSocket(port: 0)
+            for m in [OSCMessage(address), OSCMessage("/woodshed/quit")] {
+                client.send(m.encoded(), to: server.socket.local)
+            }
+            #expect(engine.run(KeyAndPedalLoopTests.playerController(engine, player)) == .quit)
+            #expect(player.message == message, "\(address): \(player.message)")
+            #expect(server.handled == 2)
+        }
+    }
 }
