@@ -30,8 +30,8 @@ public enum KeyMap {
         }
     }
 
-    /// The rehearsal player's action for `key` (`play`, `shadow`, `playlist play`), if any.
-    /// Shadowing's nudges move a bad cut by its own step (`PlayerController.perform`).
+    /// The rehearsal player's action for `key` (`play`, `shadow`; a playlist's: `playlist(_:)`),
+    /// if any. Shadowing's nudges move a bad cut by its own step (`PlayerController.perform`).
     public static func player(_ key: Key) -> Action? {
         switch key {
         case .space: .toggleRunning
@@ -41,6 +41,7 @@ public enum KeyMap {
         case .left: .jump(milliseconds: -5_000)
         case .pageDown: .sectionStep(1)
         case .pageUp: .sectionStep(-1)
+        case .enter: .startSectionAtCursor
         case .char(let c):
             switch c {
             case "n", "N": .sectionStep(1)
@@ -58,26 +59,32 @@ public enum KeyMap {
             // The learner's keys: the section again, its first pass alone slower or faster.
             case "-", "_": .sectionAgainAtSpeed(thousandths: 850)
             case "+", "=": .sectionAgainAtSpeed(thousandths: 1150)
+            // The overview (issue 20): j/k the list's cursor, Enter (above) the section under it,
+            // 0 the reset, w keeps the quick loop, g what follows each section.
+            case "j", "J": .sectionCursorStep(1)
+            case "k", "K": .sectionCursorStep(-1)
+            case "0": .reset
+            case "w", "W": .keepLoop
+            case "g", "G": .cycleAdvance
             default: noise(key)
             }
         default: noise(key)
         }
     }
 
-    // MARK: - The overview, the reset, keeping a loop and the session's advance (issue 20).
+    /// A playlist's action for `key`: the player's, without the overview's (a playlist has no
+    /// section list, reset, kept loop or advance: those keys do nothing there).
+    public static func playlist(_ key: Key) -> Action? {
+        guard let action = player(key), !isOverview(action) else { return nil }
+        return action
+    }
 
-    /// The player's own key for `key` (`play`, `shadow`), if any: j/k move the list's cursor,
-    /// Enter starts the section under it, 0 resets, w keeps the quick loop, g changes what
-    /// follows each section. Read before `player(_:)`.
-    public static func playerOwn(_ key: Key) -> PlayerKey? {
-        switch key {
-        case .char("j"), .char("J"): .moveCursor(1)
-        case .char("k"), .char("K"): .moveCursor(-1)
-        case .enter: .startCursor
-        case .char("0"): .reset
-        case .char("w"), .char("W"): .keepLoop
-        case .char("g"), .char("G"): .cycleAdvance
-        default: nil
+    /// The overview's actions (issue 20): the list's cursor, starting the section under it, the
+    /// reset, keeping the quick loop, the session's advance; `play` and `shadow` only.
+    public static func isOverview(_ action: Action) -> Bool {
+        switch action {
+        case .sectionCursorStep, .startSectionAtCursor, .reset, .keepLoop, .cycleAdvance: true
+        default: false
         }
     }
 
@@ -123,12 +130,12 @@ public enum KeyMap {
         KeyHelp(keys: "s", action: "scope"), KeyHelp(keys: "q/Esc", action: "quit"),
     ]
 
-    /// The shadowing screen's keys (the player's, with a bad cut's nudge).
+    /// The shadowing screen's keys (the player's, with a bad cut's nudge; the learner's again
+    /// slower and faster; the overview's list, reset and advance; w, like i/o, is left unlisted).
     public static let shadowLegend: [KeyHelp] = [
         KeyHelp(keys: "space", action: "pause"), KeyHelp(keys: "a", action: "again"),
         KeyHelp(keys: "-/+", action: "again 0.85×/1.15×"), KeyHelp(keys: "n/p", action: "next/prev"),
         KeyHelp(keys: "↑/↓", action: "speed ±5 %"), KeyHelp(keys: ",/.", action: "start ∓50 ms"),
-        KeyHelp(keys: "</>", action: "end ∓50 ms"), KeyHelp(keys: "]/[", action: "repeat ±1"), KeyHelp(keys: "s", action: "scope"),
-        KeyHelp(keys: "q", action: "quit"),
-    ]
+        KeyHelp(keys: "</>", action: "end ∓50 ms"), KeyHelp(keys: "]/[", action: "repeat ±1"),
+    ] + overviewLegend.filter { $0.keys != "w" } + [KeyHelp(keys: "s", action: "scope"), KeyHelp(keys: "q", action: "quit")]
 }

@@ -83,37 +83,9 @@ public final class PlayerController: SessionController {
 
     public func startLine() -> String? { "\(file.summary) · \(serverLine()) · keys on stdin" }
 
-    /// The action for `key`; the player's own keys (the overview's list, reset, keeping a
-    /// loop, the session's advance) are carried out here and give none.
+    /// The action for `key` (a playlist's keys have no overview).
     public func action(for key: Key, now: Double) -> Action? {
-        if !playlist, let own = KeyMap.playerOwn(key) {
-            perform(own)
-            return nil
-        }
-        return KeyMap.player(key)
-    }
-
-    /// One of the player's own keys.
-    public func perform(_ key: PlayerKey) {
-        refused = nil
-        let count = player.sections.count
-        switch key {
-        case .moveCursor(let d):
-            cursor = min(max((cursor ?? player.playingIndex) + d, 0), count - 1)
-        case .startCursor:
-            player.start(section: cursor ?? player.playingIndex)
-            cursor = nil
-        case .reset:
-            let name = player.sections[min(player.playingIndex, count - 1)].name
-            player.reset(savedPlan: savedBase?.sections.first { $0.name == name }?.plan)
-            keep(speed: 1000, transpose: 0)
-        case .keepLoop:
-            let before = player.loops.count
-            player.keepLoop()
-            if player.loops.count < before { keep() }
-        case .cycleAdvance:
-            player.cycleAdvance()
-        }
+        playlist ? KeyMap.playlist(key) : KeyMap.player(key)
     }
 
     /// Keeps a speed or transpose the user set with a key or pedal, for this file and mode,
@@ -161,6 +133,8 @@ public final class PlayerController: SessionController {
         case .markIn: player.markInHere()
         case .markOut: player.markOutHere()
         case .setLoop(let mode): player.setLoop(mode)
+        case .sectionCursorStep, .startSectionAtCursor, .reset, .keepLoop, .cycleAdvance:
+            if playlist { refused = "\(action.name): a playlist has no section list" } else { performOverview(action) }
         case .nudge(let edge, let ms):
             let step = shadow.map { ms.signum() * $0.nudgeMilliseconds } ?? ms
             player.nudgeSection(startMilliseconds: edge == .start ? step : 0, endMilliseconds: edge == .end ? step : 0)
@@ -168,6 +142,30 @@ public final class PlayerController: SessionController {
         case .tempoStep, .setTempo, .tap, .beatsPerBarStep, .setBeatsPerBar, .volumeStep, .countIn, .setlistStep,
              .setlistSong, .loadPreset:
             refused = "\(action.name): there is no metronome in this session"
+        }
+    }
+
+    /// The overview's actions (`play`, `shadow`): the list's cursor, the section under it, the
+    /// reset, keeping the quick loop, the session's advance.
+    private func performOverview(_ action: Action) {
+        let count = player.sections.count
+        switch action {
+        case .sectionCursorStep(let d):
+            cursor = min(max((cursor ?? player.playingIndex) + d, 0), count - 1)
+        case .startSectionAtCursor:
+            player.start(section: cursor ?? player.playingIndex)
+            cursor = nil
+        case .reset:
+            let name = player.sections[min(player.playingIndex, count - 1)].name
+            player.reset(savedPlan: savedBase?.sections.first { $0.name == name }?.plan)
+            keep(speed: 1000, transpose: 0)
+        case .keepLoop:
+            let before = player.loops.count
+            player.keepLoop()
+            if player.loops.count < before { keep() }
+        case .cycleAdvance:
+            player.cycleAdvance()
+        default: break
         }
     }
 
@@ -214,7 +212,7 @@ public final class PlayerController: SessionController {
 
     public func screen(now: Double, width: Int, height: Int) -> [String] {
         shadow == nil ? PlayerScreen.lines(for: screenState(view, width: width), width: width, height: height)
-                      : ShadowScreen.lines(for: shadowState(view), width: width, height: height)
+                      : ShadowScreen.lines(for: shadowState(view, width: width), width: width, height: height)
     }
 
     /// After a playlist, with noise to follow: `Now: Brown Noise (14:59 remaining)`.
@@ -345,7 +343,7 @@ public final class PlayerController: SessionController {
     }
 
     /// The shadowing screen's words for `v`.
-    public func shadowState(_ v: PlayerView) -> ShadowScreenState {
+    public func shadowState(_ v: PlayerView, width: Int = 80) -> ShadowScreenState {
         let rate = Double(max(backend.status.rate, 1))
         let timed = v.phase == .pass || v.phase == .gap || v.phase == .countIn
         let st = backend.status
@@ -361,7 +359,12 @@ public final class PlayerController: SessionController {
             fractionLeft: timed && v.stepLength > 0 ? Double(v.stepFramesLeft) / Double(v.stepLength) : 0,
             details: details, server: serverLine(), serverLost: !st.connected,
             message: saveProblem ?? recording?.stopLine ?? refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message),
-            keys: KeyMap.shadowLegend)
+            keys: KeyMap.shadowLegend,
+            timeline: SectionOverview.timeline(player.sections, frames: file.info.frames, width: min(width, 80),
+                                               playHead: v.phase == .ended ? nil : v.sourceFrame, playing: v.sectionIndex),
+            sections: SectionOverview.rows(player.sections, rate: file.info.rate, playing: v.sectionIndex, cursor: cursor,
+                                           advance: player.advanceForSession),
+            sectionInView: cursor ?? v.sectionIndex)
     }
 
     /// Where this session's practice is logged: shadowing's log, or `play`'s when set.

@@ -58,6 +58,16 @@ public enum Action: Equatable, Sendable {
     case nudge(SectionEdge, milliseconds: Int)
     /// How the program loops (MPRIS's `LoopStatus`).
     case setLoop(LoopMode)
+    /// The overview list's cursor one section down (+1) or up (−1) (`play`, `shadow`).
+    case sectionCursorStep(Int)
+    /// The section under the overview list's cursor, from its first pass.
+    case startSectionAtCursor
+    /// Speed 1, transpose 0 and the playing section's saved plan.
+    case reset
+    /// The quick i/o loop playing, kept as a section of the file.
+    case keepLoop
+    /// What follows each section for this session: the next of then next, stop and loop-all.
+    case cycleAdvance
 
     // The screen's.
 

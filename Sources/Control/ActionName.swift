@@ -24,7 +24,7 @@ extension Action {
         case .loadPreset: midi = .preset
         case .sectionStep(let d): midi = d < 0 ? .sectionPrev : .sectionNext
         case .sectionAgain: midi = .sectionAgain
-        case .sectionAgainAtSpeed(let t): return t < 1000 ? "again-slower" : "again-faster"
+        case .sectionAgainAtSpeed(let t): midi = t < 1000 ? .againSlower : .againFaster
         case .repeatStep(let d): midi = d < 0 ? .repeatDown : .repeatUp
         case .speedStep(let d): midi = d < 0 ? .speedDown : .speedUp
         case .jump(let ms): midi = ms < 0 ? .jumpBack : .jumpForward
@@ -34,6 +34,11 @@ extension Action {
         case .nudge(.end, let ms): midi = ms < 0 ? .nudgeOutEarlier : .nudgeOutLater
         case .toggleScope: return "scope"
         case .setLoop: return "loop"
+        case .sectionCursorStep(let d): midi = d < 0 ? .sectionCursorPrev : .sectionCursorNext
+        case .startSectionAtCursor: midi = .sectionStartCursor
+        case .reset: midi = .reset
+        case .keepLoop: midi = .keepLoop
+        case .cycleAdvance: midi = .advanceMode
         case .toggleNotch: midi = .notch
         }
         return midi.name

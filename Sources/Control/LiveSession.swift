@@ -194,7 +194,8 @@ public final class LiveSession {
             } catch {
                 say("preset \(name): \(error)")
             }
-        case .sectionStep, .sectionAgain, .sectionAgainAtSpeed, .repeatStep, .speedStep, .jump, .markIn, .markOut, .nudge, .setLoop:
+        case .sectionStep, .sectionAgain, .sectionAgainAtSpeed, .repeatStep, .speedStep, .jump, .markIn, .markOut, .nudge, .setLoop,
+             .sectionCursorStep, .startSectionAtCursor, .reset, .keepLoop, .cycleAdvance:
             say("\(action.name): there is no rehearsal player in this session")
         case .toggleScope:
             say("\(action.name): there is no scope in this session")

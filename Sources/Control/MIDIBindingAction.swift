@@ -47,6 +47,14 @@ extension Action {
         case .nudgeOutEarlier: self = .nudge(.end, milliseconds: -count)
         case .nudgeOutLater: self = .nudge(.end, milliseconds: count)
         case .notch: self = .toggleNotch
+        case .sectionCursorNext: self = .sectionCursorStep(1)
+        case .sectionCursorPrev: self = .sectionCursorStep(-1)
+        case .sectionStartCursor: self = .startSectionAtCursor
+        case .reset: self = .reset
+        case .keepLoop: self = .keepLoop
+        case .advanceMode: self = .cycleAdvance
+        case .againSlower: self = .sectionAgainAtSpeed(thousandths: 850)
+        case .againFaster: self = .sectionAgainAtSpeed(thousandths: 1150)
         }
     }
 }

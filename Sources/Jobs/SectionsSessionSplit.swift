@@ -51,8 +51,10 @@ extension SectionsSession {
         }
 
         // Named and merged exactly as a subtitle import's cues are; the new cuts carry no text.
+        // New sections go on to the next, as `add`'s do (the program's last one stops).
         let incoming = file.keepingPlans(ranges.enumerated().map { i, r in
-            try! Section(name: SubtitleSections.name(i + 1), start: r.start, end: r.end)   // 0 ≤ start < end
+            try! Section(name: SubtitleSections.name(i + 1), start: r.start, end: r.end,   // 0 ≤ start < end
+                         plan: RepeatPlan(advance: .next))
         }, keepingText: false)
         let report = try edit { (f: inout PracticeFile) throws(SectionEditError) in try f.merge(incoming) }
         // s(N+1), s(N+2), … from a longer earlier split or import stay, as with subtitles: say so.

@@ -12,6 +12,8 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
     case jumpForward, jumpBack, nudgeInEarlier, nudgeInLater, nudgeOutEarlier, nudgeOutLater
     // Tinnitus relief and listening filters.
     case notch
+    // The rehearsal player's overview, reset, keeping a loop, advance; the learner's keys.
+    case sectionCursorNext, sectionCursorPrev, sectionStartCursor, reset, keepLoop, advanceMode, againSlower, againFaster
 
     /// The name used in map files and on the command line.
     public var name: String {
@@ -50,6 +52,14 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .nudgeOutEarlier: "nudge-out-earlier"
         case .nudgeOutLater: "nudge-out-later"
         case .notch: "notch"
+        case .sectionCursorNext: "section-cursor-next"
+        case .sectionCursorPrev: "section-cursor-prev"
+        case .sectionStartCursor: "section-start-cursor"
+        case .reset: "reset"
+        case .keepLoop: "keep-loop"
+        case .advanceMode: "advance-mode"
+        case .againSlower: "again-slower"
+        case .againFaster: "again-faster"
         }
     }
 
@@ -123,6 +133,14 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .nudgeOutEarlier: "rehearsal player: section end earlier by the argument in ms (default 10)"
         case .nudgeOutLater: "rehearsal player: section end later by the argument in ms (default 10)"
         case .notch: "the --notch off or on, over a 20 ms crossfade (player, shadowing, noise)"
+        case .sectionCursorNext: "rehearsal player: the section list's cursor one down"
+        case .sectionCursorPrev: "rehearsal player: the section list's cursor one up"
+        case .sectionStartCursor: "rehearsal player: start the section under the list's cursor"
+        case .reset: "rehearsal player: speed 1×, transpose 0 and the section's saved plan"
+        case .keepLoop: "rehearsal player: keep the i/o loop as a section"
+        case .advanceMode: "rehearsal player: then next, stop or loop-all for this session (the next of the three)"
+        case .againSlower: "rehearsal player: the section again, its first pass alone at 0.85×"
+        case .againFaster: "rehearsal player: the section again, its first pass alone at 1.15×"
         }
     }
 }

@@ -21,19 +21,20 @@ public enum PlayerScreen {
             LayoutBlock(lines: [state.speed], priority: 86, place: .body),
             LayoutBlock(lines: [state.next], priority: 84, place: .body),
         ]
-        blocks += overview(state)
+        blocks += overview(timeline: state.timeline, sections: state.sections, inView: state.sectionInView)
         blocks += footer(message: state.message, server: state.server, keys: state.keys, width: width)
         return stacked(blocks, width: width, height: height)
     }
 
-    /// The timeline and the section list. On a short terminal the list scrolls: the rows
-    /// farthest from the one in view go first, the row in view stays as long as the section does.
-    static func overview(_ state: PlayerScreenState) -> [LayoutBlock] {
-        guard !state.timeline.isEmpty || !state.sections.isEmpty else { return [] }
+    /// The timeline and the section list (the player's and shadowing's). On a short terminal the
+    /// list scrolls: the rows farthest from the one in view go first, the row in view stays as
+    /// long as the section does.
+    static func overview(timeline: String, sections: [String], inView: Int) -> [LayoutBlock] {
+        guard !timeline.isEmpty || !sections.isEmpty else { return [] }
         var blocks: [LayoutBlock] = [.spacer(13)]
-        if !state.timeline.isEmpty { blocks.append(LayoutBlock(lines: [state.timeline], priority: 85, place: .body)) }
-        for (i, row) in state.sections.enumerated() {
-            let distance = abs(i - state.sectionInView)
+        if !timeline.isEmpty { blocks.append(LayoutBlock(lines: [timeline], priority: 85, place: .body)) }
+        for (i, row) in sections.enumerated() {
+            let distance = abs(i - inView)
             blocks.append(LayoutBlock(lines: [row], priority: distance == 0 ? 83 : max(69 - distance, 41), place: .body))
         }
         return blocks

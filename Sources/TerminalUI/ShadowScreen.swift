@@ -1,6 +1,7 @@
 /// Lays out the shadowing screen: the status line; the sentence's text in bold, centred and
-/// wrapped; the next sentence dimmed; the phase in capitals with a countdown bar; then details,
-/// message, JACK line and keys. Any thread (pure).
+/// wrapped; the next sentence dimmed; the phase in capitals with a countdown bar; the timeline
+/// and the sentence list as the player shows them; then details, message, JACK line and keys.
+/// Any thread (pure).
 public enum ShadowScreen {
     public static func lines(for state: ShadowScreenState, width: Int, height: Int) -> [String] {
         let width = max(0, width)
@@ -17,8 +18,9 @@ public enum ShadowScreen {
             blocks.append(LayoutBlock(lines: Array(lines), priority: 70, place: .body))
         }
         blocks += [.spacer(13),
-                   LayoutBlock(lines: [TextColumns.centered(phaseLine(state, width: width), width: width)], priority: 90, place: .body),
-                   LayoutBlock(lines: [state.details], priority: 60, place: .footer)]
+                   LayoutBlock(lines: [TextColumns.centered(phaseLine(state, width: width), width: width)], priority: 90, place: .body)]
+        blocks += PlayerScreen.overview(timeline: state.timeline, sections: state.sections, inView: state.sectionInView)
+        blocks.append(LayoutBlock(lines: [state.details], priority: 60, place: .footer))
         blocks += PlayerScreen.footer(message: state.message, server: state.server, keys: state.keys, width: width)
         return PlayerScreen.stacked(blocks, width: width, height: height)
     }

@@ -20,9 +20,16 @@ public struct ShadowScreenState: Equatable, Sendable {
     public var serverLost: Bool
     public var message: String
     public var keys: [KeyHelp]
+    /// The whole file in one line with the sentence marks and the play head, and the sentence
+    /// list, one row each (as the player's screen shows them); empty: not shown.
+    public var timeline: String
+    public var sections: [String]
+    /// The row to keep in view when the list does not fit: the list's cursor.
+    public var sectionInView: Int
 
     public init(sentence: String, text: String, next: String?, pass: String, phase: String, secondsLeft: Double,
-                fractionLeft: Double, details: String, server: String, serverLost: Bool, message: String, keys: [KeyHelp]) {
+                fractionLeft: Double, details: String, server: String, serverLost: Bool, message: String, keys: [KeyHelp],
+                timeline: String = "", sections: [String] = [], sectionInView: Int = 0) {
         self.sentence = sentence
         self.text = text
         self.next = next
@@ -35,6 +42,9 @@ public struct ShadowScreenState: Equatable, Sendable {
         self.serverLost = serverLost
         self.message = message
         self.keys = keys
+        self.timeline = timeline
+        self.sections = sections
+        self.sectionInView = sectionInView
     }
 
     /// The plain status line: `sentence 3/12 · pass 2/3 · your turn 1.4 s · speed 0.9×`.

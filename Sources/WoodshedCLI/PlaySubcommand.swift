@@ -19,14 +19,18 @@ struct PlaySubcommand: ParsableCommand {
             With no section options, the saved sections of the file play (from the one
             played last), or the whole file when none is saved. Speed, transpose and
             sections changed here are saved for the file (see `woodshed sections FILE`).
-            Keys: space play/pause, n/p next/previous section, a again, ]/[ one pass
-            more/less, ↑/↓ speed ±5 %, ←/→ jump ±5 s, i/o mark in/out (a new section),
-            ,/. move the start ∓10 ms, </> move the end ∓10 ms, c click on/off,
-            s oscilloscope and meters, q or Esc quit.
+            Keys: space play/pause, n/p next/previous section, a again, -/+ again
+            slower/faster, ]/[ one pass more/less, ↑/↓ speed ±5 %, ←/→ jump ±5 s,
+            i/o mark in/out (a quick loop), w keep it as a section, ,/. move the start
+            ∓10 ms, </> move the end ∓10 ms, c click on/off, j/k and Enter the section
+            list, 0 reset, g then next/stop/loop-all, s oscilloscope and meters,
+            q or Esc quit.
             MIDI: JACK MIDI on woodshed:midi_in through the MIDI map (docs/midi.md):
             section-next/prev/again, repeat-up/down, speed-up/down, mark-in/out,
-            jump-forward/back, nudge-in/out-earlier/later; toggle (or start/stop) plays
-            and pauses, mute turns the click off.
+            jump-forward/back, nudge-in/out-earlier/later, again-slower/faster,
+            section-cursor-next/prev, section-start-cursor, reset, keep-loop,
+            advance-mode; toggle (or start/stop) plays and pauses, mute turns the
+            click off.
             Without a terminal on stdout, one plain line is printed per pass and the
             program quits at the end.
             Every format is read in place with exact seeks: WAV, FLAC and AIFF

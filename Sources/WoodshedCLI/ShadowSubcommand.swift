@@ -18,9 +18,10 @@ struct ShadowSubcommand: ParsableCommand {
             subtitles (SRT, WebVTT) or an Audacity label track, --split silence finds
             them on the pauses (see `woodshed sections FILE split`). The plan applies to
             every sentence and is saved with them.
-            Keys: space pause, a again, n/p next/previous sentence, ↑/↓ speed ±5 %,
-            ]/[ one pass more/less, ,/. move the sentence's start ∓50 ms, </> its end
-            ∓50 ms (a bad cut, saved), q quit.
+            Keys: space pause, a again, -/+ again at 0.85×/1.15×, n/p next/previous
+            sentence, ↑/↓ speed ±5 %, ]/[ one pass more/less, ,/. move the sentence's
+            start ∓50 ms, </> its end ∓50 ms (a bad cut, saved), j/k and Enter the
+            sentence list, 0 reset, g then next/stop/loop-all, q quit.
             MIDI: the player's actions (docs/midi.md); nudge-in/out-* mark a bad cut:
             they move it by 50 ms.
             Each sentence practised is appended to the practice log; `woodshed log` sums

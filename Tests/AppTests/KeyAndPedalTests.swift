@@ -26,7 +26,7 @@ struct KeyAndPedalTests {
         }
     }
 
-    @Test("player: space and toggle, n p a and section-next/prev/again, ] [ and repeat-up/down, ↑ ↓ and speed ±5 %, → ← and jump ±5 s, i o and mark-in/out, , . < > and the nudges 10 ms, c and mute")
+    @Test("player: space and toggle, n p a and section-next/prev/again, ] [ and repeat-up/down, ↑ ↓ and speed ±5 %, → ← and jump ±5 s, i o and mark-in/out, , . < > and the nudges 10 ms, c and mute, j k Enter 0 w g and the overview's actions, - + and again-slower/faster")
     func player() {
         let pairs: [(Key, MIDIAction, Int64, Action)] = [
             (.space, .toggle, -1, .toggleRunning), (.char("n"), .sectionNext, -1, .sectionStep(1)),
@@ -38,6 +38,11 @@ struct KeyAndPedalTests {
             (.char(","), .nudgeInEarlier, 10, .nudge(.start, milliseconds: -10)), (.char("."), .nudgeInLater, 10, .nudge(.start, milliseconds: 10)),
             (.char("<"), .nudgeOutEarlier, 10, .nudge(.end, milliseconds: -10)), (.char(">"), .nudgeOutLater, 10, .nudge(.end, milliseconds: 10)),
             (.char("c"), .mute, -1, .toggleMute),
+            (.char("j"), .sectionCursorNext, -1, .sectionCursorStep(1)), (.char("k"), .sectionCursorPrev, -1, .sectionCursorStep(-1)),
+            (.enter, .sectionStartCursor, -1, .startSectionAtCursor), (.char("0"), .reset, -1, .reset),
+            (.char("w"), .keepLoop, -1, .keepLoop), (.char("g"), .advanceMode, -1, .cycleAdvance),
+            (.char("-"), .againSlower, -1, .sectionAgainAtSpeed(thousandths: 850)),
+            (.char("+"), .againFaster, -1, .sectionAgainAtSpeed(thousandths: 1150)),
         ]
         for (key, pedal, argument, action) in pairs {
             #expect(KeyMap.player(key) == action, "\(key)")

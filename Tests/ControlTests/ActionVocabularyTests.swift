@@ -23,6 +23,10 @@ struct ActionVocabularyTests {
         .nudgeInEarlier: (10, .nudge(.start, milliseconds: -10)), .nudgeInLater: (20, .nudge(.start, milliseconds: 20)),
         .nudgeOutEarlier: (10, .nudge(.end, milliseconds: -10)), .nudgeOutLater: (1_000, .nudge(.end, milliseconds: 1_000)),
         .notch: (-1, .toggleNotch),
+        .sectionCursorNext: (-1, .sectionCursorStep(1)), .sectionCursorPrev: (-1, .sectionCursorStep(-1)),
+        .sectionStartCursor: (-1, .startSectionAtCursor), .reset: (-1, .reset), .keepLoop: (-1, .keepLoop),
+        .advanceMode: (-1, .cycleAdvance),
+        .againSlower: (-1, .sectionAgainAtSpeed(thousandths: 850)), .againFaster: (-1, .sectionAgainAtSpeed(thousandths: 1150)),
     ]
 
     @Test("each of MIDIAction.allCases becomes exactly its Action, and the action's name is the map file's word",
@@ -49,6 +53,23 @@ struct ActionVocabularyTests {
                 == .setlistSong(3))
     }
 
+    @Test("the overview's and the learner's actions have the MIDI table's names, in its order after notch")
+    func overviewAndLearnerNames() {
+        #expect(MIDIAction.allCases.drop(while: { $0 != .notch }).dropFirst().map(\.name)
+                == ["section-cursor-next", "section-cursor-prev", "section-start-cursor", "reset", "keep-loop", "advance-mode",
+                    "again-slower", "again-faster"])
+        #expect([Action.sectionCursorStep(1), .sectionCursorStep(-1), .startSectionAtCursor, .reset, .keepLoop, .cycleAdvance,
+                 .sectionAgainAtSpeed(thousandths: 850), .sectionAgainAtSpeed(thousandths: 1150)].map(\.name)
+                == ["section-cursor-next", "section-cursor-prev", "section-start-cursor", "reset", "keep-loop", "advance-mode",
+                    "again-slower", "again-faster"])
+        #expect(MIDIAction(name: "advance-mode") == .advanceMode && MIDIAction(name: "again-faster") == .againFaster)
+        // No argument, and the control thread's (the player takes every mapped message there).
+        for m in MIDIAction.allCases.drop(while: { $0 != .notch }).dropFirst() {
+            guard case .none = m.argument else { Issue.record("\(m.name) takes an argument"); continue }
+            #expect(!m.appliesOnRenderThread, "\(m.name)")
+        }
+    }
+
     @Test("a click asked for the player's actions or the scope says it has no part for them, in today's words")
     func clickSaysNoPart() {
         let session = LiveSession(settings: ClickSettings())
@@ -56,6 +77,14 @@ struct ActionVocabularyTests {
             (.sectionStep(1), "section-next: there is no rehearsal player in this session"),
             (.speedStep(thousandths: -50), "speed-down: there is no rehearsal player in this session"),
             (.nudge(.end, milliseconds: 10), "nudge-out-later: there is no rehearsal player in this session"),
+            (.sectionCursorStep(1), "section-cursor-next: there is no rehearsal player in this session"),
+            (.sectionCursorStep(-1), "section-cursor-prev: there is no rehearsal player in this session"),
+            (.startSectionAtCursor, "section-start-cursor: there is no rehearsal player in this session"),
+            (.reset, "reset: there is no rehearsal player in this session"),
+            (.keepLoop, "keep-loop: there is no rehearsal player in this session"),
+            (.cycleAdvance, "advance-mode: there is no rehearsal player in this session"),
+            (.sectionAgainAtSpeed(thousandths: 850), "again-slower: there is no rehearsal player in this session"),
+            (.sectionAgainAtSpeed(thousandths: 1150), "again-faster: there is no rehearsal player in this session"),
             (.toggleScope, "scope: there is no scope in this session"),
             (.toggleNotch, "notch: there is no music or noise to notch in this session"),
         ]

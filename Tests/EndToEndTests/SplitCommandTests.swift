@@ -101,10 +101,10 @@ struct SplitCommandTests {
         var r = try f.run("sections", "lesson.wav", "split")
         #expect(r.status == 0 && r.stderr == "", "\(r)")
         #expect(r.stdout == """
-            added 's1': 0:00.850 to 0:02.650 (0:01.800); 1 pass, then stop
-            added 's2': 0:02.950 to 0:04.150 (0:01.200); 1 pass, then stop
-            added 's3': 0:04.250 to 0:06.050 (0:01.800); 1 pass, then stop
-            added 's4': 0:06.750 to 0:08.150 (0:01.400); 1 pass, then stop
+            added 's1': 0:00.850 to 0:02.650 (0:01.800); 1 pass, then next
+            added 's2': 0:02.950 to 0:04.150 (0:01.200); 1 pass, then next
+            added 's3': 0:04.250 to 0:06.050 (0:01.800); 1 pass, then next
+            added 's4': 0:06.750 to 0:08.150 (0:01.400); 1 pass, then next
             split into 4 sentences: 4 added, 0 replaced
 
             """)
@@ -118,8 +118,8 @@ struct SplitCommandTests {
         #expect(r.status == 0, "\(r)")
         #expect(r.stderr == "Warning: 's3', 's4' are left from before (remove them with rm if not wanted)\n")
         #expect(r.stdout == """
-            replaced 's1': 0:00.850 to 0:06.050 (0:05.200); 3 passes, then stop
-            replaced 's2': 0:06.750 to 0:08.150 (0:01.400); 1 pass, then stop
+            replaced 's1': 0:00.850 to 0:06.050 (0:05.200); 3 passes, then next
+            replaced 's2': 0:06.750 to 0:08.150 (0:01.400); 1 pass, then next
             split into 2 sentences: 0 added, 2 replaced
 
             """)
@@ -128,10 +128,10 @@ struct SplitCommandTests {
         #expect(listed.count == 2 && listed[1].hasPrefix("0:00.000 [") && listed[1].hasSuffix("] 0:09.000\n"), "\(listed)")
         #expect(listed[0] + "\n" == """
             #  name  from      to        length    plan
-            1  s1    0:00.850  0:06.050  0:05.200  3 passes, then stop
-            2  s2    0:06.750  0:08.150  0:01.400  1 pass, then stop
-            3  s3    0:04.250  0:06.050  0:01.800  1 pass, then stop
-            4  s4    0:06.750  0:08.150  0:01.400  1 pass, then stop
+            1  s1    0:00.850  0:06.050  0:05.200  3 passes, then next
+            2  s2    0:06.750  0:08.150  0:01.400  1 pass, then next
+            3  s3    0:04.250  0:06.050  0:01.800  1 pass, then next
+            4  s4    0:06.750  0:08.150  0:01.400  1 pass, then next
             5  mine  0:00.000  0:01.000  0:01.000  1 pass, then next
 
             """)

@@ -29,6 +29,22 @@ struct OSCCommandsTests {
         #expect(try command("/woodshed/speed-up")?.argument == 5)
     }
 
+    @Test("the overview's and the learner's actions have their addresses, with no argument")
+    func overviewAndLearner() throws {
+        let expected: [(String, Action, MIDIAction)] = [
+            ("section-cursor-next", .sectionCursorStep(1), .sectionCursorNext), ("section-cursor-prev", .sectionCursorStep(-1), .sectionCursorPrev),
+            ("section-start-cursor", .startSectionAtCursor, .sectionStartCursor), ("reset", .reset, .reset),
+            ("keep-loop", .keepLoop, .keepLoop), ("advance-mode", .cycleAdvance, .advanceMode),
+            ("again-slower", .sectionAgainAtSpeed(thousandths: 850), .againSlower),
+            ("again-faster", .sectionAgainAtSpeed(thousandths: 1150), .againFaster),
+        ]
+        for (name, action, midi) in expected {
+            #expect(try command("/woodshed/" + name) == OSCCommand(action, midi: midi, argument: 0), "\(name)")
+            #expect(OSCCommands.names.contains(name), "\(name)")
+        }
+        #expect(throws: OSCRefusal("/woodshed/reset takes no argument")) { try command("/woodshed/reset", [.int32(1)]) }
+    }
+
     @Test("unknown actions are nil; wrong types and absurd values are refused in one line")
     func refusals() throws {
         #expect(try command("/woodshed/tempo-cc") == nil)
