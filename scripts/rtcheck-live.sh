@@ -264,9 +264,10 @@ play_finer_session() {
 # --record --compare: woodshed:in connected to the dummy server's capture port, copied into the
 # input ring each cycle; each turn written as a take by the recorder's thread, then played back.
 record_session() {
+  # --speed 1: the sessions before this one change the speed with keys, which is saved for the file.
   start_play "record-p$1" rt-record "$tmp/music.wav" --from 2 --to 3 --repeat 3 --gap 1x --record --compare --keep 2 \
-    --input system:capture_1 --keep-open --no-connect --jack-name rt-record
-  pause 9
+    --speed 1 --input system:capture_1 --keep-open --no-connect --jack-name rt-record
+  pause 11
   finish_click
   judge '[ "$(grep -c "saved (" "$tmp/$session.out")" -ge 2 ] && grep -q "your take" "$tmp/$session.out"' \
     "woodshed play --record --compare saved fewer than two takes or played none back"
