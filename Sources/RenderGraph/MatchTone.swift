@@ -10,6 +10,11 @@ import Darwin
 /// the phase runs on across a change of frequency and the level glides over about 10 ms, so a
 /// key press never clicks. `prepare` on the control thread before a connection's cycles run;
 /// `render` on the render thread only (no allocation, no lock).
+///
+/// With `noiseBand` (`--noise-band`) it plays narrow-band noise around the frequency instead
+/// (`MatchToneNoiseBand`): the level is then its peak too — the noise's RMS sits
+/// `noiseBandCrestDecibels` below it, and a sample beyond it is held at it, so it never goes
+/// above −10 dBFS either.
 public final class MatchTone: @unchecked Sendable {
     /// The quietest and the loudest level, in dBFS (the sine's peak): it starts quiet and never
     /// goes above −10 dBFS.
@@ -21,6 +26,12 @@ public final class MatchTone: @unchecked Sendable {
     /// The sine's peak, 10^(level/20), worked out on the control thread.
     private let amplitudeBits = Atomic<UInt64>(0.01.bitPattern)
     private let sounding = Atomic<Bool>(true)
+    /// Narrow-band noise instead of the sine (`--noise-band`).
+    public let noiseBand: Bool
+    /// The noise band's RMS below the level asked for (its peak), in dB.
+    public static let noiseBandCrestDecibels = 12.0
+    /// Render thread only (after `prepare`).
+    private var band = MatchToneNoiseBand()
     /// Render thread only (after `prepare`).
     private var rate = 48_000.0
     private var phase = 0.0
@@ -33,7 +44,8 @@ public final class MatchTone: @unchecked Sendable {
     static let tableSize = 4096
     private let table: UnsafeMutablePointer<Double>
 
-    public init() {
+    public init(noiseBand: Bool = false) {
+        self.noiseBand = noiseBand
         table = .allocate(capacity: MatchTone.tableSize + 1)
         for i in 0...MatchTone.tableSize { (table + i).initialize(to: sin(2 * Double.pi * Double(i) / Double(MatchTone.tableSize))) }
     }
@@ -56,6 +68,7 @@ public final class MatchTone: @unchecked Sendable {
         phase = 0
         amplitude = 0
         glide = 1 - exp(-1 / (0.01 * Double(rate)))
+        band = MatchToneNoiseBand()
     }
 
     /// Writes `frames` frames of the tone to both channels. Render thread.
@@ -69,12 +82,19 @@ public final class MatchTone: @unchecked Sendable {
         let nyquistSafe = f < 0.45 * rate
         let target = on && nyquistSafe ? peak : 0
         let step = f / rate
+        if noiseBand && nyquistSafe && band.centre != f { band.tune(frequency: f, rate: rate) }
+        let bandScale = pow(10, -MatchTone.noiseBandCrestDecibels / 20)
         var i = 0
         while i < frames {
             amplitude += (target - amplitude) * glide
-            let x = phase * Double(MatchTone.tableSize)
-            let k = Int(x)
-            let s = table[k] + (table[k + 1] - table[k]) * (x - Double(k))
+            let s: Double
+            if noiseBand {
+                s = nyquistSafe ? min(max(band.next() * bandScale, -1), 1) : 0
+            } else {
+                let x = phase * Double(MatchTone.tableSize)
+                let k = Int(x)
+                s = table[k] + (table[k + 1] - table[k]) * (x - Double(k))
+            }
             let y = Float(amplitude * s)
             left[i] = y
             right[i] = y
