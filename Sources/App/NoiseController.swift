@@ -19,6 +19,8 @@ public final class NoiseController: SessionController {
     private var finished = false
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
+    /// `--scope spectrum`: the spectrum under the trace.
+    public var showsSpectrum = false
     /// `--until`: the alarms that ring meanwhile (keys s and space are the clock's while one rings).
     public var alarms: AlarmKeeper?
     /// `--notch`: on or off (key f).

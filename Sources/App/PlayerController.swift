@@ -26,6 +26,8 @@ public final class PlayerController: SessionController {
     public var thenNoise: (timer: NoiseTimer, title: String)?
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
+    /// `--scope spectrum`: the spectrum under the trace.
+    public var showsSpectrum = false
     /// The section or sentence being practised, for the practice log.
     private var sectionPractice: SectionPractice
     /// `--notch`: on or off (key f).
