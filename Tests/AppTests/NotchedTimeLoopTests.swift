@@ -9,10 +9,8 @@ import Testing
 
 @Suite("The practice log's notched time on the control loop with a manual clock: counted while the notch is on, not while key f has it off")
 struct NotchedTimeLoopTests {
-    @Test("noise: the frames played with the notch on, from the frames played; f switches the count off and on")
-    func noise() throws {
-        let log = PracticeLogLoopTests.log("notched-noise")
-        defer { try? FileManager.default.removeItem(at: log.url) }
+    /// Pink noise for 15 minutes on an engine with a manual clock, logging to `log`.
+    static func pinkNoise(log: PracticeLog) -> (LiveEngine, NoiseCountingOutput, NoiseController) {
         let output = NoiseCountingOutput()
         let clock = ManualClock(seconds: 1_000)
         let engine = LiveEngine(loop: ControlLoop(clock: clock, poller: ScriptedPoller(clock: clock)), output: output,
@@ -20,6 +18,14 @@ struct NotchedTimeLoopTests {
                                 keys: KeyInput(fileDescriptor: KeyPipe().readEnd), write: { _ in })
         let controller = NoiseController(engine: engine, timer: NoiseTimer(seconds: 900, fadeSeconds: 0), title: "Pink Noise", level: -18)
         controller.practiceLog = log
+        return (engine, output, controller)
+    }
+
+    @Test("noise: the frames played with the notch on, from the frames played; f switches the count off and on")
+    func noise() throws {
+        let log = PracticeLogLoopTests.log("notched-noise")
+        defer { try? FileManager.default.removeItem(at: log.url) }
+        let (engine, output, controller) = Self.pinkNoise(log: log)
         controller.notchSwitch = NotchSwitch()
         // On for the first 10 s of noise, off (f) for 15 s, on (f) for the last 15.5 s.
         engine.loop.after(0.1) { output.noiseFrames = 48_000 * 10; controller.perform(.toggleNotch) }
@@ -34,13 +40,7 @@ struct NotchedTimeLoopTests {
     func noiseWithoutNotch() throws {
         let log = PracticeLogLoopTests.log("plain-noise")
         defer { try? FileManager.default.removeItem(at: log.url) }
-        let output = NoiseCountingOutput()
-        let clock = ManualClock(seconds: 1_000)
-        let engine = LiveEngine(loop: ControlLoop(clock: clock, poller: ScriptedPoller(clock: clock)), output: output,
-                                session: LiveSession(settings: ClickSettings()), stopAfter: nil, fullScreen: false,
-                                keys: KeyInput(fileDescriptor: KeyPipe().readEnd), write: { _ in })
-        let controller = NoiseController(engine: engine, timer: NoiseTimer(seconds: 900, fadeSeconds: 0), title: "Pink Noise", level: -18)
-        controller.practiceLog = log
+        let (engine, output, controller) = Self.pinkNoise(log: log)
         output.noiseFrames = 48_000 * 40
         engine.loop.after(0.3) { engine.loop.quit() }
         #expect(engine.run(controller) == .quit)
