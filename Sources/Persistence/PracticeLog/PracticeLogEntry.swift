@@ -19,7 +19,7 @@ import Foundation
 /// With `--record`, `"takes":N` follows a section's fields: the takes of the section saved
 /// meanwhile (absent: none).
 ///
-/// With `--notch` (`play`, `noise`, `playlist play`), `"notched":SECONDS` ends the line: the
+/// With `--notch` (`play`, `noise`), `"notched":SECONDS` ends the line: the
 /// part of `seconds` the notch was on (key f switches it off and on); absent when it was never
 /// on, and in older lines.
 public struct PracticeLogEntry: Sendable, Equatable {
