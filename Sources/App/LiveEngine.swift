@@ -179,7 +179,8 @@ public final class LiveEngine {
             let screen = RemoteSurfaces.screen({ (rows: Int) in controller.screen(now: now, width: size.columns, height: rows) },
                                                warning: osc.flatMap { RemoteSurfaces.warning(listening: $0.socket.local) })
             terminal.draw(controller.showsScope
-                ? ScopeDisplay.compose(screen, snapshot: output.scopeSnapshot(), width: size.columns, height: size.rows)
+                ? ScopeDisplay.compose(screen, snapshot: output.scopeSnapshot(), width: size.columns, height: size.rows,
+                                       spectrum: controller.showsSpectrum)
                 : screen(size.rows))
         } else {
             while eventsShown < output.events.count {

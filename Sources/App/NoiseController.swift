@@ -19,10 +19,16 @@ public final class NoiseController: SessionController {
     private var finished = false
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
+    /// `--scope spectrum`: the spectrum under the trace.
+    public var showsSpectrum = false
     /// `--until`: the alarms that ring meanwhile (keys s and space are the clock's while one rings).
     public var alarms: AlarmKeeper?
     /// `--notch`: on or off (key f).
-    public var notchSwitch: NotchSwitch?
+    public var notchSwitch: NotchSwitch? {
+        didSet { notched = notchSwitch.map { NotchedTime(on: $0.isOn, at: playedNow()) } }
+    }
+    /// The frames of noise played with the notch on (the log's `notched`).
+    private var notched: NotchedTime?
 
     public let command = "woodshed noise: "
     public let autosaveInterval = 1.0
@@ -50,13 +56,13 @@ public final class NoiseController: SessionController {
         switch action {
         case .quit, .stop: engine.loop.quit()
         case .toggleScope: showsScope.toggle()
-        case .toggleNotch: notchSwitch?.toggle()
+        case .toggleNotch: if let notchSwitch { notched?.switched(on: notchSwitch.toggle(), at: playedNow()) }
         default: break
         }
     }
 
     public func refresh(now: Double) {
-        played = timer.played(now: engine.output.noiseFrames ?? 0)
+        played = playedNow()
         alarms?.refresh()
         // With alarms, the end waits for one ringing, snoozed or about to ring.
         if let total = timer.totalFrames, played >= total, alarms?.holdsOpen != true { finished = true; engine.loop.quit(.programEnded) }
@@ -76,10 +82,17 @@ public final class NoiseController: SessionController {
 
     /// The log's entry for the noise played so far, or nil before any sounded.
     public func practiceEntry(date: Date) -> PracticeLogEntry? {
-        played = timer.played(now: engine.output.noiseFrames ?? 0)
+        played = playedNow()
         let milliseconds = played * 1000 / Int64(max(timer.rate, 1))
-        return milliseconds > 0 ? .noise(date: date, sound: title, milliseconds: milliseconds) : nil
+        guard milliseconds > 0 else { return nil }
+        var entry = PracticeLogEntry.noise(date: date, sound: title, milliseconds: milliseconds)
+        var notchedSoFar = notched
+        entry.notchedMilliseconds = min((notchedSoFar?.take(at: played) ?? 0) * 1000 / Int64(max(timer.rate, 1)), milliseconds)
+        return entry
     }
+
+    /// The frames of noise played so far.
+    private func playedNow() -> Int64 { timer.played(now: engine.output.noiseFrames ?? 0) }
 
     public func didStop(_ end: ControlLoop.End) -> String? {
         "\(finished ? "time is up" : "stopped") · xruns \(engine.output.status.xruns)"

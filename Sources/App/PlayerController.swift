@@ -26,10 +26,16 @@ public final class PlayerController: SessionController {
     public var thenNoise: (timer: NoiseTimer, title: String)?
     /// The oscilloscope and meters are on screen (`--scope`, key s).
     public var showsScope = false
+    /// `--scope spectrum`: the spectrum under the trace.
+    public var showsSpectrum = false
     /// The section or sentence being practised, for the practice log.
     private var sectionPractice: SectionPractice
     /// `--notch`: on or off (key f).
-    public var notchSwitch: NotchSwitch?
+    public var notchSwitch: NotchSwitch? {
+        didSet { notched = notchSwitch.map { NotchedTime(on: $0.isOn, at: Self.milliseconds(engine.loop.now)) } }
+    }
+    /// The control loop's milliseconds with the notch on, per section (the log's `notched`).
+    private var notched: NotchedTime?
     /// `--record`: your takes (see `TakeRecording`).
     public var recording: TakeRecording?
     /// The player's state at the last refresh.
@@ -106,7 +112,7 @@ public final class PlayerController: SessionController {
         case .quit: engine.loop.quit()
         case .toggleScope: showsScope.toggle()
         case .toggleNotch:
-            if let notchSwitch { notchSwitch.toggle() } else { refused = "\(action.name): no --notch in this session" }
+            if let notchSwitch { notched?.switched(on: notchSwitch.toggle(), at: Self.milliseconds(engine.loop.now)) } else { refused = "\(action.name): no --notch in this session" }
         case .toggleRunning: player.togglePause()
         case .start: if player.paused { player.togglePause() }
         case .stop: if !player.paused { player.togglePause() }
@@ -373,13 +379,21 @@ public final class PlayerController: SessionController {
     /// Appends a practice-log entry when the learner leaves a section (or quits) after hearing
     /// at least one pass of it, or after moving it, asking for it again or slower.
     private func logPractice(_ v: PlayerView?, now: Double) {
-        guard let ended = sectionPractice.heard(v, now: now), let log = practiceLog,
-              ended.stretch.index < player.sections.count else { return }
+        let was = sectionPractice.current
+        let heard = sectionPractice.heard(v, now: now)
+        // The notched time is the section's: taken whenever one section's stretch ends.
+        let stretchEnded = was?.index != sectionPractice.current?.index || was?.since != sectionPractice.current?.since
+        let notchedMilliseconds = stretchEnded ? notched?.take(at: Self.milliseconds(now)) ?? 0 : 0
+        guard let ended = heard, let log = practiceLog, ended.stretch.index < player.sections.count else { return }
         var entry = sectionPractice.entry(ended, name: player.sections[ended.stretch.index].name, path: file.info.path,
                                           speed: player.speed, date: Date())
+        entry.notchedMilliseconds = min(notchedMilliseconds, entry.milliseconds)
         entry.takes = recording?.takeTakesToLog(section: ended.stretch.index) ?? 0
         do { try log.append(entry) } catch { saveProblem = "practice log: \(error)" }
     }
+
+    /// The control loop's `seconds` in whole milliseconds (the notched time's positions).
+    static func milliseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
 
     /// Saves the sections and settings into the file's practice file, when they differ from
     /// what is saved; never over a practice file that could not be read. What cannot be saved

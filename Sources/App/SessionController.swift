@@ -29,6 +29,8 @@ public protocol SessionController: AnyObject {
     var mprisState: MPRISState { get }
     /// True while the oscilloscope and meters are shown under the screen.
     var showsScope: Bool { get }
+    /// `--scope spectrum`: the music's spectrum under the scope's trace.
+    var showsSpectrum: Bool { get }
     /// `--for`: fade the output out linearly over `seconds`, frame by frame, from now.
     func fadeOut(seconds: Double)
     /// Saves come at most this often (seconds) while changes keep coming.
@@ -42,4 +44,9 @@ public protocol SessionController: AnyObject {
     /// After the output closed and the terminal is back: close, warn on stderr; returns the
     /// last plain line (after the prefix).
     func didStop(_ end: ControlLoop.End) -> String?
+}
+
+extension SessionController {
+    /// No spectrum unless the controller says so (`--scope spectrum`: noise and the player).
+    public var showsSpectrum: Bool { false }
 }

@@ -21,6 +21,8 @@ public struct LivePlayOutput: Sendable {
     public var pause: Bool
     public var keepOpen: Bool
     public var scope: Bool
+    /// `--scope spectrum`: the spectrum under the scope's trace.
+    public var scopeSpectrum = false
     /// The MPRIS object on the session bus (`--no-mpris`: false).
     public var mpris: Bool
     /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).

@@ -29,6 +29,8 @@ public struct NoiseLaunch {
     public var alsaDevice = "default"
     /// `--notch`: the band-stop over the noise, if any.
     public var notch: Notch?
+    /// `--scope spectrum`: the spectrum under the scope's trace.
+    public var scopeSpectrum = false
     /// `--until HH:MM`: play until that time (fading out over the last minute) while the alarms ring.
     public var until: String?
 
@@ -81,7 +83,8 @@ public struct NoiseLaunch {
         engine.mpris = mpris
         remote.attach(to: engine)
         let controller = NoiseController(engine: engine, timer: timer, title: choice.sound.title, level: level)
-        controller.showsScope = scope
+        controller.showsScope = scope || scopeSpectrum
+        controller.showsSpectrum = scopeSpectrum
         controller.practiceLog = PracticeLog()
         controller.alarms = keeper
         if !engine.fullScreen { keeper?.sayNotes { writeStderr($0 + "\n") } }

@@ -101,7 +101,8 @@ public struct PlayLaunch {
         controller.playlist = playlist
         // `play` logs its sections as shadowing does its sentences; a playlist is listened to, not logged.
         if shadow == nil && !playlist { controller.playLog = PracticeLog() }
-        controller.showsScope = output.scope
+        controller.showsScope = output.scope || output.scopeSpectrum
+        controller.showsSpectrum = output.scopeSpectrum
         if output.notch != nil { controller.notchSwitch = parts.notchSwitch }
         if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, thenNoise.title) }
         let recorder = try output.listen.record ? capture.map { c in

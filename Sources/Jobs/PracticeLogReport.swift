@@ -13,11 +13,15 @@ public struct PracticeLogReport: Sendable {
     public var file: String?
     /// The overview as JSON (`PracticeLogOverview.jsonText`) instead of text.
     public var json: Bool
+    /// `--tinnitus [--target T]`: the notched listening per day against this daily target, in
+    /// whole minutes, instead of the overview; nil: the overview.
+    public var tinnitusTargetMinutes: Int?
 
-    public init(days: Int? = nil, file: String? = nil, json: Bool = false) {
+    public init(days: Int? = nil, file: String? = nil, json: Bool = false, tinnitusTargetMinutes: Int? = nil) {
         self.days = days
         self.file = file
         self.json = json
+        self.tinnitusTargetMinutes = tinnitusTargetMinutes
     }
 
     /// Reads `log` and returns the warnings about lines it could not read ("Warning: " is the
@@ -42,6 +46,9 @@ public struct PracticeLogReport: Sendable {
             let path = URL(fileURLWithPath: file).standardizedFileURL.path
             entries = entries.filter { $0.file == path }
             scope.append("with \(path)")
+        }
+        if let tinnitusTargetMinutes {
+            return (warnings, Self.notchedText(entries: entries, targetMinutes: tinnitusTargetMinutes, json: json, timeZone: timeZone))
         }
         let overview = PracticeLogOverview(entries: entries, now: now, timeZone: timeZone)
         if json { return (warnings, String(overview.jsonText.dropLast())) }

@@ -46,11 +46,18 @@ public struct ScopeSnapshot: Equatable, Sendable {
     public var framesPerColumn: Int
     /// In the order the render thread passes the buffers.
     public var ports: [Port]
+    /// The newest samples of the music (the mean of left and right; never the click), oldest
+    /// first: what the spectrum under the trace is worked out from. Empty when not tapped.
+    public var music: [Float]
+    /// Frames per second of `music` (0: not known).
+    public var rate: Int
 
-    public init(frames: Int64, framesPerColumn: Int, ports: [Port]) {
+    public init(frames: Int64, framesPerColumn: Int, ports: [Port], music: [Float] = [], rate: Int = 0) {
+        self.rate = rate
         self.frames = frames
         self.framesPerColumn = framesPerColumn
         self.ports = ports
+        self.music = music
     }
 
     /// 20·log10(|x|); −∞ for 0.

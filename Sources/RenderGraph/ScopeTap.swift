@@ -23,6 +23,9 @@ import Synchronization
 ///   middle one is newer. Each side only ever touches the buffer it holds, so a snapshot can
 ///   never be torn, the writer never waits, never retries and just overwrites a snapshot nobody
 ///   took, and the reader never waits either.
+/// - The newest `spectrumFrames` samples of the music (the mean of ports 1 and 2, or port 1
+///   alone; never the click) are kept in a ring and published with each snapshot, oldest
+///   first: `--scope spectrum` works out the spectrum from them on the display thread.
 /// - Nothing is measured while `process` is not called: a silent output is flat, a stopped
 ///   callback leaves the last snapshot (its `frames` no longer moves).
 public struct ScopeTap: @unchecked Sendable {
@@ -37,6 +40,10 @@ public struct ScopeTap: @unchecked Sendable {
     public let framesPerColumn: Int
     /// Columns (the newest) that the peak and RMS are taken over.
     public let levelColumns: Int
+    /// Samples of the music kept for the spectrum (0: none).
+    public let spectrumFrames: Int
+    /// Frames per second (for the spectrum's frequencies).
+    public let rate: Int
     /// Finished columns the held peak stays before it falls.
     let holdColumns: Int
     /// The held peak's factor per finished column once it falls.
@@ -52,6 +59,8 @@ public struct ScopeTap: @unchecked Sendable {
         var frames: Int64 = 0
         /// The published buffer the writer holds.
         var back = 0
+        /// The spectrum ring's slot for the next sample (also the oldest sample).
+        var sample = 0
     }
 
     /// Reader-side state (one display thread at a time).
@@ -74,6 +83,8 @@ public struct ScopeTap: @unchecked Sendable {
     /// Render thread: the last `columns` finished columns, a ring per port, in three planes
     /// (minimums, maximums, sums of squares), each `ports × columns`.
     let history: UnsafeMutablePointer<Float>
+    /// Render thread: the last `spectrumFrames` samples of the music, a ring.
+    let music: UnsafeMutablePointer<Float>
     /// Three published buffers of `stride` floats; per port: peak, mean square, held peak,
     /// `columns` minimums and `columns` maximums, oldest column first.
     let published: UnsafeMutablePointer<Float>
@@ -85,14 +96,14 @@ public struct ScopeTap: @unchecked Sendable {
 
     /// Floats of one port in a published buffer.
     var portStride: Int { 3 + 2 * columns }
-    /// Floats of one published buffer.
-    var stride: Int { ports * portStride }
+    /// Floats of one published buffer: the ports, then the music's `spectrumFrames` samples.
+    var stride: Int { ports * portStride + spectrumFrames }
 
     /// Control thread. `rate`: frames per second. `framesPerColumn`: nil spreads `columns`
     /// over about 50 ms. `levelSeconds`: the span the peak and RMS are measured over.
     public static func allocate(ports: Int, rate: Int, columns: Int = 256, framesPerColumn: Int? = nil,
                                 levelSeconds: Double = 1.0 / 30, peakHoldSeconds: Double = 1.5,
-                                peakFallDecibelsPerSecond: Double = 20) -> ScopeTap {
+                                peakFallDecibelsPerSecond: Double = 20, spectrumFrames: Int = 2048) -> ScopeTap {
         precondition((1...maxPorts).contains(ports), "a scope taps 1 to \(maxPorts) ports")
         precondition(columns >= 1 && rate >= 1)
         let perColumn = max(1, framesPerColumn ?? Int((Double(rate) * 0.05 / Double(columns)).rounded()))
@@ -116,7 +127,9 @@ public struct ScopeTap: @unchecked Sendable {
         heldAge.initialize(repeating: 0, count: ports)
         let history = UnsafeMutablePointer<Float>.allocate(capacity: 3 * ports * columns)
         history.initialize(repeating: 0, count: 3 * ports * columns)
-        let stride = ports * (3 + 2 * columns)
+        let music = UnsafeMutablePointer<Float>.allocate(capacity: max(1, spectrumFrames))
+        music.initialize(repeating: 0, count: max(1, spectrumFrames))
+        let stride = ports * (3 + 2 * columns) + max(0, spectrumFrames)
         let published = UnsafeMutablePointer<Float>.allocate(capacity: 3 * stride)
         published.initialize(repeating: 0, count: 3 * stride)
         let publishedFrames = UnsafeMutablePointer<Int64>.allocate(capacity: 3)
@@ -126,8 +139,8 @@ public struct ScopeTap: @unchecked Sendable {
         let reader = UnsafeMutablePointer<ReaderState>.allocate(capacity: 1)
         reader.initialize(to: ReaderState())
         return ScopeTap(ports: ports, columns: columns, framesPerColumn: perColumn, levelColumns: levelColumns,
-                        holdColumns: holdColumns, fallPerColumn: fall, state: state, running: running, held: held,
-                        heldAge: heldAge, history: history, published: published, publishedFrames: publishedFrames,
+                        spectrumFrames: max(0, spectrumFrames), rate: rate, holdColumns: holdColumns, fallPerColumn: fall, state: state, running: running, held: held,
+                        heldAge: heldAge, history: history, music: music, published: published, publishedFrames: publishedFrames,
                         middle: middle, reader: reader)
     }
 
@@ -138,6 +151,7 @@ public struct ScopeTap: @unchecked Sendable {
         held.deallocate()
         heldAge.deallocate()
         history.deallocate()
+        music.deallocate()
         published.deallocate()
         publishedFrames.deallocate()
         middle.deinitialize(count: 1)
@@ -154,6 +168,18 @@ public struct ScopeTap: @unchecked Sendable {
     public func process(frames: Int, _ port0: UnsafePointer<Float>?, _ port1: UnsafePointer<Float>? = nil,
                         _ port2: UnsafePointer<Float>? = nil) {
         var s = state.pointee
+        if spectrumFrames > 0 {
+            let left = ports > 1 ? port1 : nil, right = ports > 2 ? port2 : nil
+            var i = 0
+            while i < frames {
+                var v: Float = 0
+                if let left { v = left[i] }
+                if let right { v = (v + right[i]) * 0.5 }
+                music[s.sample] = v
+                s.sample = s.sample + 1 == spectrumFrames ? 0 : s.sample + 1
+                i += 1
+            }
+        }
         let perColumn = framesPerColumn
         var done = 0
         while done < frames {
@@ -266,6 +292,13 @@ public struct ScopeTap: @unchecked Sendable {
             }
             p += 1
         }
+        let samples = out + ports * portStride
+        var k = 0, j = s.sample
+        while k < spectrumFrames {
+            samples[k] = music[j]
+            k += 1
+            j = j + 1 == spectrumFrames ? 0 : j + 1
+        }
         let previous = middle[0].exchange(s.back | ScopeTap.fresh, ordering: .acquiringAndReleasing)
         s.back = previous & 3
     }
@@ -292,6 +325,7 @@ public struct ScopeTap: @unchecked Sendable {
                 minimums: Array(UnsafeBufferPointer(start: o + 3, count: columns)),
                 maximums: Array(UnsafeBufferPointer(start: o + 3 + columns, count: columns))))
         }
-        return ScopeSnapshot(frames: publishedFrames[r.front], framesPerColumn: framesPerColumn, ports: list)
+        return ScopeSnapshot(frames: publishedFrames[r.front], framesPerColumn: framesPerColumn, ports: list,
+                             music: Array(UnsafeBufferPointer(start: buffer + ports * portStride, count: spectrumFrames)), rate: rate)
     }
 }

@@ -17,7 +17,9 @@ struct LivePlayOptions: ParsableArguments {
     @Flag(name: .customLong("keep-open"), help: "Stay open when the program has played to its end (space plays the section again).")
     var keepOpen = false
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
-    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
+    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off); --scope spectrum adds the music's spectrum under the trace.") var scope = false
+    @Flag(name: .customLong("scope-spectrum"), help: ArgumentHelp("--scope spectrum: the spectrum under the trace.", visibility: .hidden))
+    var scopeSpectrum = false
 
     func validate() throws {
         try usage { try output.request.check(musicConnect: musicConnect) }
@@ -30,6 +32,7 @@ struct LivePlayOptions: ParsableArguments {
         var r = LivePlayOutput(sound: sound, volume: volume, musicConnect: musicConnect, pause: pause, keepOpen: keepOpen, scope: scope,
                                output: output.request)
         r.notch = try? NotchOption.parse(notch)  // checked by validate()
+        r.scopeSpectrum = scopeSpectrum
         return r
     }
 }

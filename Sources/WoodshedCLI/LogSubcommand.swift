@@ -14,19 +14,35 @@ struct LogSubcommand: ParsableCommand {
             A session is practice with no break over 30 minutes; days are calendar
             days in the local time zone; the streak counts consecutive days with 5
             minutes or more. Weak spots: the sections moved as bad cuts, asked for
-            again or slower most in the last 14 days. See docs/practice-log.md.
+            again or slower most in the last 14 days. --tinnitus: the notched
+            listening (--notch) per day against --target (90m). See
+            docs/practice-log.md.
             """)
 
     @Option(parsing: .unconditional, help: "Only the last N days (N × 24 hours back from now).") var days: Int?
     @Option(help: "Only this audio file (its path).", completion: .audioFiles) var file: String?
     @Flag(help: "Print the summary as JSON (times in seconds, tempos in BPM).") var json = false
+    @Flag(help: "Notched listening (--notch) per day against the daily target instead.") var tinnitus = false
+    @Option(help: "With --tinnitus: the daily target in whole minutes, e.g. 90m or 2h (default 90m).") var target: String?
 
     func validate() throws {
         if let days, days < 1 { throw ValidationError("--days takes a number of days, 1 or more, not \(days)") }
+        if target != nil && !tinnitus { throw ValidationError("--target goes with --tinnitus") }
+        _ = try targetMinutes()
+    }
+
+    /// `--target` in whole minutes, 1 minute to 24 hours; nil without it.
+    func targetMinutes() throws -> Int? {
+        guard let target else { return nil }
+        guard let seconds = DurationText.seconds(target), seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 else {
+            throw ValidationError("--target takes whole minutes such as 90m or 1h30m (1m to 24h), not '\(target)'")
+        }
+        return Int(seconds / 60)
     }
 
     func run() throws {
-        let report = try PracticeLogReport(days: days, file: file, json: json).make()
+        let minutes = tinnitus ? try targetMinutes() ?? PracticeLogReport.defaultTinnitusTargetMinutes : nil
+        let report = try PracticeLogReport(days: days, file: file, json: json, tinnitusTargetMinutes: minutes).make()
         for warning in report.warnings { writeStderr("Warning: \(warning)\n") }
         print(report.text)
     }

@@ -32,7 +32,9 @@ struct NoiseSubcommand: ParsableCommand {
     @Option(name: .long, help: "Play until this time of day (HH:MM), fading out over the last minute, while the alarms (woodshed alarm) ring.")
     var until: String?
     @OptionGroup(title: "Output") var output: LiveOutputOptions
-    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off).") var scope = false
+    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off); --scope spectrum adds the music's spectrum under the trace.") var scope = false
+    @Flag(name: .customLong("scope-spectrum"), help: ArgumentHelp("--scope spectrum: the spectrum under the trace.", visibility: .hidden))
+    var scopeSpectrum = false
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
 
     func validate() throws {
@@ -45,6 +47,7 @@ struct NoiseSubcommand: ParsableCommand {
     func run() throws {
         var launch = NoiseLaunch(color: color, level: level, fade: fade, scope: scope, output: output.request)
         launch.notch = try NotchOption.parse(notch)
+        launch.scopeSpectrum = scopeSpectrum
         launch.until = until
         try usage { try launch.run() }
     }

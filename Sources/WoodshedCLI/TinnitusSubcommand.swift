@@ -32,10 +32,13 @@ struct TinnitusMatchSubcommand: ParsableCommand {
             play three tones, Enter picks the one playing; three rounds); then a second
             match from half an octave away. The result and the two matches' spread are
             saved to $XDG_CONFIG_HOME/woodshed/tinnitus.json. q or Esc quits unsaved.
+            --noise-band plays narrow-band noise (1/3 octave) instead of the tone,
+            with the same keys and limits.
             """)
 
     @OptionGroup(title: "Output") var output: LiveOutputOptions
     @Option(name: .long, help: "The octave check's order from this number, the same each time (default: a new order).") var seed: UInt64?
+    @Flag(name: .customLong("noise-band"), help: "Narrow-band noise (1/3 octave) around the frequency instead of the tone.") var noiseBand = false
 
     func validate() throws {
         try usage { try output.request.check() }
@@ -45,6 +48,7 @@ struct TinnitusMatchSubcommand: ParsableCommand {
     func run() throws {
         var launch = TinnitusMatchLaunch(output: output.request)
         launch.seed = seed
+        launch.noiseBand = noiseBand
         try launch.run()
     }
 }

@@ -34,6 +34,10 @@ public struct Woodshed: ParsableCommand {
             let words = Array(arguments[path.depth...])
             arguments = Array(arguments[..<path.depth]) + NegativeNumbers.protectingPositionals(words, flags: [])
         }
+        // `--scope spectrum` (the word after the flag) reaches the commands as `--scope-spectrum`.
+        if let k = arguments.indices.dropLast().first(where: { arguments[$0] == "--scope" && arguments[$0 + 1] == "spectrum" }) {
+            arguments.replaceSubrange(k...(k + 1), with: ["--scope-spectrum"])
+        }
         Self.main(arguments)
     }
 }

@@ -165,6 +165,31 @@ struct ScopeTmuxTests {
         try term.expectScreen("no trace after s") { Self.trace($0).isEmpty }
     }
 
+    /// The spectrum line: the one row of only bars and spaces, with bars in it.
+    static func spectrum(_ screen: [String]) -> [Int]? {
+        let bars = Array("▁▂▃▄▅▆▇█")
+        guard let line = screen.first(where: { l in l.contains { bars.contains($0) } && l.allSatisfy { $0 == " " || bars.contains($0) } })
+        else { return nil }
+        return line.map { bars.firstIndex(of: $0).map { $0 + 1 } ?? 0 }
+    }
+
+    @Test("noise white --notch 4000 --scope spectrum: the bars around 4 kHz are lower than their neighbours on either side")
+    func spectrumShowsTheNotch() throws {
+        let term = try TmuxClick(columns: 100, rows: 34, arguments: ["noise", "white", "--notch", "4000", "--scope", "spectrum"])
+        defer { term.close() }
+        try term.expectScreen("a spectrum line under the trace") { Self.spectrum($0)?.count == 100 }
+        // 100 columns from 50 Hz to 20 kHz: column c spans 50·400^(c/100) to 50·400^((c+1)/100) Hz.
+        // 3.2-5 kHz (well inside the notch, 2.83-5.66 kHz): columns 70-75; 1.1-1.6 kHz: 52-57; 8.1-12 kHz: 85-91.
+        var dips = 0
+        for _ in 0..<5 {
+            let bars = try #require(Self.spectrum(try term.screen()))
+            let notch = bars[70...75].max()!, below = bars[52...57].sorted()[3], above = bars[85...91].min()!
+            if notch < below && notch < above { dips += 1 }
+            usleep(200_000)
+        }
+        #expect(dips >= 4, "the notch was a dip in \(dips) of 5 pictures")
+    }
+
     @Test("noise --for: the time left counts down on the status line")
     func noiseTimeLeft() throws {
         let term = try TmuxClick(arguments: ["noise", "brown", "--for", "12s"])

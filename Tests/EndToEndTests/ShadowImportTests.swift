@@ -379,6 +379,27 @@ struct ShadowImportTests {
         r = try f.run("log", "--days", "0")
         #expect(r.status != 0 && r.stderr.contains("--days takes a number of days, 1 or more, not 0"), "\(r)")
     }
+
+    @Test("woodshed log --tinnitus: notched minutes per day against --target (90m by default); a target not in whole minutes, or without --tinnitus, is refused")
+    func tinnitusLog() throws {
+        let f = try ShadowFolder()
+        try FileManager.default.createDirectory(at: f.log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data((#"{"date":"2025-03-01T18:00:00Z","mode":"noise","sound":"Pink Noise","seconds":4000,"notched":3600}"# + "\n").utf8)
+            .write(to: f.log)
+        var r = try f.run("log", "--tinnitus")
+        #expect(r.status == 0 && r.stderr == "" && r.stdout == """
+            notched listening per day (local time), target 90 minutes
+              2025-03-01       60 min  30 min short
+            target met on 0 of 1 day
+
+            """, "\(r)")
+        r = try f.run("log", "--tinnitus", "--target", "1h")
+        #expect(r.status == 0 && r.stdout.contains("  2025-03-01       60 min  target met\ntarget met on 1 of 1 day\n"), "\(r)")
+        r = try f.run("log", "--tinnitus", "--target", "90s")
+        #expect(r.status != 0 && r.stderr.contains("Error: --target takes whole minutes such as 90m or 1h30m (1m to 24h), not '90s'"), "\(r)")
+        r = try f.run("log", "--target", "90m")
+        #expect(r.status != 0 && r.stderr.contains("Error: --target goes with --tinnitus"), "\(r)")
+    }
 }
 
 extension ShadowFolder {

@@ -24,9 +24,10 @@ struct TinnitusCommandTests {
             .write(to: folder.appendingPathComponent("tinnitus.json"))
     }
 
-    @Test("the pitch match in a terminal with scripted keys: ↑↑ Enter, the octave check (2f, 2f, f), ↓×5 ← Enter saves tinnitus.json: 2294 Hz, spread 0.063 octave")
-    func matchInTmux() throws {
-        let term = try TmuxClick(arguments: ["tinnitus", "match", "--seed", "7"])
+    @Test("the pitch match in a terminal with scripted keys: ↑↑ Enter, the octave check (2f, 2f, f), ↓×5 ← Enter saves tinnitus.json: 2294 Hz, spread 0.063 octave; the same with --noise-band",
+          arguments: [false, true])
+    func matchInTmux(noiseBand: Bool) throws {
+        let term = try TmuxClick(arguments: ["tinnitus", "match", "--seed", "7"] + (noiseBand ? ["--noise-band"] : []))
         defer { term.close() }
         try term.expectScreen("the first match at 1 kHz, -40 dBFS") {
             $0.first == "Tinnitus pitch match · first match · 1000 Hz · -40 dBFS"

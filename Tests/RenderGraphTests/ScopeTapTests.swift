@@ -198,3 +198,21 @@ struct ScopeTapTests {
         #expect(s.envelope(of: [1]).minimums == [-0.1, -0.3])
     }
 }
+
+@Suite("The scope tap keeps the music's newest samples for the spectrum (--scope spectrum)")
+struct ScopeTapMusicTests {
+    @Test("the last 8 samples of (L + R) / 2, oldest first, across the ring's wrap; the click never in them; the rate with them")
+    func musicSamples() throws {
+        let tap = ScopeTap.allocate(ports: 3, rate: 48_000, columns: 4, framesPerColumn: 2, spectrumFrames: 8)
+        defer { tap.deallocate() }
+        // 21 frames in blocks of 5: frame i is i on the left, 100·i on the right, 1 on the click.
+        _ = feed(tap, rate: 1000, seconds: 0.021, block: 5, [{ _ in 1 }, { Float($0) }, { Float(100 * $0) }])
+        let snapshot = try #require(tap.snapshot())
+        #expect(snapshot.music == (13...20).map { Float(101 * $0) / 2 })
+        #expect(snapshot.rate == 48_000)
+        let left = ScopeTap.allocate(ports: 2, rate: 44_100, columns: 4, framesPerColumn: 2, spectrumFrames: 4)
+        defer { left.deallocate() }
+        _ = feed(left, rate: 1000, seconds: 0.006, block: 4, [{ _ in 1 }, { Float($0) }])
+        #expect(left.snapshot()?.music == [2, 3, 4, 5])
+    }
+}

@@ -18,6 +18,8 @@ public struct TinnitusMatchLaunch {
     public var alsaDevice = "default"
     /// `--seed`: the octave check's order (nil: a new one each time).
     public var seed: UInt64?
+    /// `--noise-band`: narrow-band noise around the frequency instead of the tone.
+    public var noiseBand = false
     public var store = TinnitusProfileStore()
 
     public init() {}
@@ -40,7 +42,7 @@ public struct TinnitusMatchLaunch {
             throw ValidationErrorMessage(error.description)
         }
         let options = JackBackend.Options.musicOnly(clientName: jackName, server: server, noConnect: noConnect, connect: connect)
-        let tone = MatchTone()
+        let tone = MatchTone(noiseBand: noiseBand)
         var parts = OutputParts()
         parts.tone = tone
         let session = LiveSession(settings: ClickSettings())

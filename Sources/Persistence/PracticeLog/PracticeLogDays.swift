@@ -40,15 +40,12 @@ public struct PracticeLogDays: Sendable, Equatable {
 
     /// The days of `entries` (in any order) in `timeZone`; `now` says which day is today.
     public init(entries: [PracticeLogEntry], now: Date, timeZone: TimeZone = .current) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar = Self.calendar(timeZone)
         func key(_ date: Date) -> DateComponents { calendar.dateComponents([.year, .month, .day], from: date) }
         var totals: [DateComponents: [PracticeLogEntry.Mode: Int64]] = [:]
         for e in entries { totals[key(e.date), default: [:]][e.mode, default: 0] += e.milliseconds }
         func order(_ c: DateComponents) -> Int { (c.year ?? 0) * 10_000 + (c.month ?? 0) * 100 + (c.day ?? 0) }
-        func text(_ c: DateComponents) -> String {
-            String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
-        }
+        func text(_ c: DateComponents) -> String { Self.text(c) }
         days = totals.keys.sorted { order($0) < order($1) }.map { c in
             let modes = PracticeLogEntry.Mode.allCases.compactMap { m in totals[c]?[m].map { (m, $0) } }
             return Day(date: text(c), milliseconds: modes.reduce(0) { $0 + $1.1 }, modes: modes)
@@ -71,5 +68,17 @@ public struct PracticeLogDays: Sendable, Equatable {
         }
         self.streak = streak
         streakThrough = streak > 0 ? text(through) : nil
+    }
+
+    /// The Gregorian calendar in `timeZone`: the log's days.
+    static func calendar(_ timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    /// `2025-03-01`: a day's year, month and day.
+    static func text(_ c: DateComponents) -> String {
+        String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
     }
 }

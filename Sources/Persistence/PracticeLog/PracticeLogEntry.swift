@@ -18,6 +18,10 @@ import Foundation
 ///
 /// With `--record`, `"takes":N` follows a section's fields: the takes of the section saved
 /// meanwhile (absent: none).
+///
+/// With `--notch` (`play`, `noise`), `"notched":SECONDS` ends the line: the
+/// part of `seconds` the notch was on (key f switches it off and on); absent when it was never
+/// on, and in older lines.
 public struct PracticeLogEntry: Sendable, Equatable {
     /// Which command the practice was in.
     public enum Mode: String, Sendable, CaseIterable {
@@ -57,6 +61,8 @@ public struct PracticeLogEntry: Sendable, Equatable {
     public var sound: String?
     /// Takes of it saved meanwhile (`--record`); written only when there are some.
     public var takes = 0
+    /// `--notch`: the milliseconds of `milliseconds` the notch was on; written only when not 0.
+    public var notchedMilliseconds: Int64 = 0
 
     /// A section of an audio file practised (`shadow`, or `play`).
     public init(date: Date, file: String, section: String, index: Int, passes: Int, speed: Int, milliseconds: Int64,
@@ -116,6 +122,7 @@ public struct PracticeLogEntry: Sendable, Equatable {
             if let sound { fields.append(("sound", OrderedJSON.quoted(sound))) }
             fields.append(("seconds", formatThousandths(milliseconds)))
         }
+        if notchedMilliseconds != 0 { fields.append(("notched", formatThousandths(notchedMilliseconds))) }
         return "{" + fields.map { OrderedJSON.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
@@ -168,6 +175,14 @@ public struct PracticeLogEntry: Sendable, Equatable {
                 self = .click(date: date, milliBPM: milliBPM, milliseconds: milliseconds, setlist: try text("setlist"), song: try text("song"))
             case .noise:
                 self = .noise(date: date, sound: try text("sound"), milliseconds: milliseconds)
+            }
+            if let notchedNode = root.field("notched", of: object) {
+                let notched = try notchedNode.thousandths("a time in seconds")
+                guard notched >= 0 else { throw notchedNode.fail("\(formatThousandths(notched)) is less than 0") }
+                guard notched <= milliseconds else {
+                    throw notchedNode.fail("\(formatThousandths(notched)) is more than seconds (\(formatThousandths(milliseconds)))")
+                }
+                notchedMilliseconds = notched
             }
         } catch {
             throw PracticeLogLineError(message: error.path.isEmpty ? error.message : "\(error.path): \(error.message)")
