@@ -30,6 +30,8 @@ public final class PlayerController: SessionController {
     private var sectionPractice: SectionPractice
     /// `--notch`: on or off (key f).
     public var notchSwitch: NotchSwitch?
+    /// `--filter` and `--karaoke`: on or off (keys e and v), and their words on the status line.
+    public var filters = FilterToggles()
     /// `--record`: your takes (see `TakeRecording`).
     public var recording: TakeRecording?
     /// The player's state at the last refresh.
@@ -135,6 +137,7 @@ public final class PlayerController: SessionController {
         case .toggleScope: showsScope.toggle()
         case .toggleNotch:
             if let notchSwitch { notchSwitch.toggle() } else { refused = "\(action.name): no --notch in this session" }
+        case .toggleFilter, .toggleKaraoke: refused = filters.toggle(action)
         case .toggleRunning: player.togglePause()
         case .start: if player.paused { player.togglePause() }
         case .stop: if !player.paused { player.togglePause() }
@@ -253,6 +256,7 @@ public final class PlayerController: SessionController {
         if v.transposeCents != 0 { speed += String(format: " · transpose %+.2f", Double(v.transposeCents) / 100) }
         speed += " · click \(v.clickOn ? "on" : "off")"
         if let t = timerText { speed += " · " + t }
+        if let f = filters.statusWords { speed += " · " + f }
         if let m = v.markIn { speed += " · mark in \(time(m))" }
         if v.underrunFrames > 0 { speed += " · underruns \(v.underrunFrames) frames" }
         let st = backend.status

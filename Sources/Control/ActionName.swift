@@ -35,6 +35,8 @@ extension Action {
         case .toggleScope: return "scope"
         case .setLoop: return "loop"
         case .toggleNotch: midi = .notch
+        case .toggleFilter: midi = .filter
+        case .toggleKaraoke: midi = .karaoke
         }
         return midi.name
     }

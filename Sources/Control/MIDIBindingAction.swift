@@ -47,6 +47,8 @@ extension Action {
         case .nudgeOutEarlier: self = .nudge(.end, milliseconds: -count)
         case .nudgeOutLater: self = .nudge(.end, milliseconds: count)
         case .notch: self = .toggleNotch
+        case .filter: self = .toggleFilter
+        case .karaoke: self = .toggleKaraoke
         }
     }
 }

@@ -12,6 +12,7 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
     case jumpForward, jumpBack, nudgeInEarlier, nudgeInLater, nudgeOutEarlier, nudgeOutLater
     // Tinnitus relief and listening filters.
     case notch
+    case filter, karaoke
 
     /// The name used in map files and on the command line.
     public var name: String {
@@ -50,6 +51,8 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .nudgeOutEarlier: "nudge-out-earlier"
         case .nudgeOutLater: "nudge-out-later"
         case .notch: "notch"
+        case .filter: "filter"
+        case .karaoke: "karaoke"
         }
     }
 
@@ -123,6 +126,8 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .nudgeOutEarlier: "rehearsal player: section end earlier by the argument in ms (default 10)"
         case .nudgeOutLater: "rehearsal player: section end later by the argument in ms (default 10)"
         case .notch: "the --notch off or on, over a 20 ms crossfade (player, shadowing, noise)"
+        case .filter: "the --filter off or on, over a 20 ms crossfade (player)"
+        case .karaoke: "the --karaoke off or on, over a 20 ms crossfade (player)"
         }
     }
 }

@@ -40,6 +40,7 @@ struct PlaySubcommand: ParsableCommand {
     @Option(name: .customLong("then-sound"), help: "After the program: a sound SOUND:DURATION, e.g. brown:15m or rain:30m (fades out over its last 10 s).")
     var thenSound: String?
     @OptionGroup(title: "Output") var output: LivePlayOptions
+    @OptionGroup(title: "Listening filters") var filters: FilterOptions
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Recording") var record: RecordOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
@@ -58,6 +59,8 @@ struct PlaySubcommand: ParsableCommand {
     func run() throws {
         var out = output.request
         out.listen = record.request(input: input)
+        out.filter = try filters.choice()
+        out.karaoke = filters.karaoke
         try PlayLaunch(output: out, midi: midi.request)
             .play(file: file, practice: practice.request, countIn: countIn, thenSound: try then, debug: diagnostics.start())
     }

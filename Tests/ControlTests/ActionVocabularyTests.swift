@@ -23,6 +23,7 @@ struct ActionVocabularyTests {
         .nudgeInEarlier: (10, .nudge(.start, milliseconds: -10)), .nudgeInLater: (20, .nudge(.start, milliseconds: 20)),
         .nudgeOutEarlier: (10, .nudge(.end, milliseconds: -10)), .nudgeOutLater: (1_000, .nudge(.end, milliseconds: 1_000)),
         .notch: (-1, .toggleNotch),
+        .filter: (-1, .toggleFilter), .karaoke: (-1, .toggleKaraoke),
     ]
 
     @Test("each of MIDIAction.allCases becomes exactly its Action, and the action's name is the map file's word",
@@ -58,6 +59,8 @@ struct ActionVocabularyTests {
             (.nudge(.end, milliseconds: 10), "nudge-out-later: there is no rehearsal player in this session"),
             (.toggleScope, "scope: there is no scope in this session"),
             (.toggleNotch, "notch: there is no music or noise to notch in this session"),
+            (.toggleFilter, "filter: there is no music to filter in this session"),
+            (.toggleKaraoke, "karaoke: there is no music to filter in this session"),
         ]
         for (action, message) in said {
             session.perform(action)
