@@ -16,6 +16,8 @@ struct PlaySubcommand: ParsableCommand {
               woodshed play song.wav --section chorus --count-in 1 --click 96
               woodshed play lesson.ogg --plan "0.6,0.8,1.0"
               woodshed play song.flac --then-sound brown:15m
+              woodshed play song.flac --filter lowpass:250     # e: filter off/on
+              woodshed play song.flac --karaoke                # v: karaoke off/on
             With no section options, the saved sections of the file play (from the one
             played last), or the whole file when none is saved. Speed, transpose and
             sections changed here are saved for the file (see `woodshed sections FILE`).

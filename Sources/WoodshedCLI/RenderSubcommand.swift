@@ -19,6 +19,7 @@ struct RenderSubcommand: ParsableCommand {
                   --repeat 3 --speed 0.8
               woodshed render rain.wav --noise brown --seconds 600 --fade 20
               woodshed render notched.wav --play song.flac --notch 6.2kHz:1/2
+              woodshed render bass.wav --play song.flac --filter lowpass:250
               woodshed render loop.mp3 --play song.flac --section solo --quality 6
             """)
 

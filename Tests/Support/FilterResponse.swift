@@ -10,18 +10,9 @@ public enum FilterResponse {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("filter-\(getpid())-\(UUID().uuidString).f64")
         defer { try? FileManager.default.removeItem(at: file) }
         try impulse.withUnsafeBytes { Data($0) }.write(to: file)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", MIDIPeers.toolsDirectory.appendingPathComponent("filter_response.py").path, "\(rate)", file.path]
-            + frequencies.map { "\($0)" }
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let (text, status) = try NotchResponse.runTool("filter_response.py", ["\(rate)", file.path] + frequencies.map { "\($0)" })
         let values = text.split(separator: " ").compactMap { $0.split(separator: "=").last.flatMap { Double($0) } }
-        if p.terminationStatus != 0 || values.count != frequencies.count + 1 { throw TestAudioError("filter_response.py failed: \(text)") }
+        if status != 0 || values.count != frequencies.count + 1 { throw TestAudioError("filter_response.py failed: \(text)") }
         return (Array(values.dropLast()), values.last!, text)
     }
 }
