@@ -73,6 +73,8 @@ run render "$tmp/p12.wav" --play "$tmp/m.wav" --speed 0.5 --advance stop --rate 
 # The notch node (issue 21) over noise and over the player's music, never the click.
 run render "$tmp/q1.wav" --noise pink --seconds 5 --notch 6000
 run render "$tmp/q2.wav" --play "$tmp/m.wav" --from 1 --to 4 --repeat 2 --click 120 --notch 4kHz:1/2 --rate 44100
+# The listening filters (issue 21) over the player's music: --filter's band and --karaoke.
+run render "$tmp/q3.wav" --play "$tmp/m.wav" --from 1 --to 4 --click 120 --filter band:200-2000 --karaoke
 echo "rtcheck: RealtimeSanitizer found no allocation, lock or system call in the render path ($(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f s", b - a }'))"
 
 # Offline negative control: the RTSan build allocates inside the offline loop's realtime

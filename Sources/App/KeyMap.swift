@@ -44,6 +44,9 @@ public enum KeyMap {
         case .enter: .startSectionAtCursor
         case .char(let c):
             switch c {
+            // The listening filters (issue 21): --filter and --karaoke off and on.
+            case "e", "E": .toggleFilter
+            case "v", "V": .toggleKaraoke
             case "n", "N": .sectionStep(1)
             case "p", "P": .sectionStep(-1)
             case "a", "A": .sectionAgain

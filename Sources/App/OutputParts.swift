@@ -14,6 +14,9 @@ public struct OutputParts {
     public var makeBell: ((Int) -> AlarmBell)?
     /// The notch on or off (key f), shared by each connection's filter.
     public var notchSwitch = NotchSwitch()
+    /// `--filter` and `--karaoke` over music_L and music_R (never the click), on or off by their
+    /// switches (keys e and v), shared by each connection's nodes.
+    public var filters = FilterToggles()
     /// `woodshed tinnitus match`: the tone on music_L and music_R.
     public var tone: MatchTone?
     /// Tap the output for the oscilloscope and meters.

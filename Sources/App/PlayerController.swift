@@ -36,6 +36,8 @@ public final class PlayerController: SessionController {
     }
     /// The control loop's milliseconds with the notch on, per section (the log's `notched`).
     private var notched: NotchedTime?
+    /// `--filter` and `--karaoke`: on or off (keys e and v), and their words on the status line.
+    public var filters = FilterToggles()
     /// `--record`: your takes (see `TakeRecording`).
     public var recording: TakeRecording?
     /// The player's state at the last refresh.
@@ -113,6 +115,7 @@ public final class PlayerController: SessionController {
         case .toggleScope: showsScope.toggle()
         case .toggleNotch:
             if let notchSwitch { notched?.switched(on: notchSwitch.toggle(), at: Self.milliseconds(engine.loop.now)) } else { refused = "\(action.name): no --notch in this session" }
+        case .toggleFilter, .toggleKaraoke: refused = filters.toggle(action)
         case .toggleRunning: player.togglePause()
         case .start: if player.paused { player.togglePause() }
         case .stop: if !player.paused { player.togglePause() }
@@ -257,6 +260,7 @@ public final class PlayerController: SessionController {
         if v.transposeCents != 0 { speed += String(format: " · transpose %+.2f", Double(v.transposeCents) / 100) }
         speed += " · click \(v.clickOn ? "on" : "off")"
         if let t = timerText { speed += " · " + t }
+        if let f = filters.statusWords { speed += " · " + f }
         if let m = v.markIn { speed += " · mark in \(time(m))" }
         if v.underrunFrames > 0 { speed += " · underruns \(v.underrunFrames) frames" }
         let st = backend.status

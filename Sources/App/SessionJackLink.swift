@@ -29,7 +29,8 @@ public final class SessionJackLink: JackNotifications {
         return OutputGraph(renderer: renderer, deck: deck, noise: try parts.makeNoise?(rate),
                            notch: try parts.notch.map { n in try n.check(rate: rate); return NotchFilter.allocate(n, rate: rate, toggle: parts.notchSwitch) },
                            scope: parts.scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil, bell: parts.makeBell?(rate),
-                           tone: parts.tone.map { $0.prepare(rate: rate); return $0 }, input: parts.capture)
+                           tone: parts.tone.map { $0.prepare(rate: rate); return $0 }, input: parts.capture,
+                           filter: try parts.filters.filterNode(rate: rate), karaoke: parts.filters.karaokeNode(rate: rate))
     }
 
     public func transportRolling(_ rolling: Bool) { session.transportRolling(rolling) }

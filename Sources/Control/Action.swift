@@ -78,6 +78,10 @@ public enum Action: Equatable, Sendable {
 
     /// The `--notch` off or on, crossfading over 20 ms (player, shadowing, noise).
     case toggleNotch
+    /// The `--filter` off or on, crossfading over 20 ms (player).
+    case toggleFilter
+    /// The `--karaoke` off or on, crossfading over 20 ms (player).
+    case toggleKaraoke
 
     /// Which end of a section.
     public enum SectionEdge: Equatable, Sendable { case start, end }

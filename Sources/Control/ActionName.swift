@@ -40,6 +40,8 @@ extension Action {
         case .keepLoop: midi = .keepLoop
         case .cycleAdvance: midi = .advanceMode
         case .toggleNotch: midi = .notch
+        case .toggleFilter: midi = .filter
+        case .toggleKaraoke: midi = .karaoke
         }
         return midi.name
     }

@@ -201,6 +201,8 @@ public final class LiveSession {
             say("\(action.name): there is no scope in this session")
         case .toggleNotch:
             say("\(action.name): there is no music or noise to notch in this session")
+        case .toggleFilter, .toggleKaraoke:
+            say("\(action.name): there is no music to filter in this session")
         }
     }
 

@@ -55,6 +55,8 @@ extension Action {
         case .advanceMode: self = .cycleAdvance
         case .againSlower: self = .sectionAgainAtSpeed(thousandths: 850)
         case .againFaster: self = .sectionAgainAtSpeed(thousandths: 1150)
+        case .filter: self = .toggleFilter
+        case .karaoke: self = .toggleKaraoke
         }
     }
 }

@@ -33,6 +33,9 @@ public struct LivePlayOutput: Sendable {
     public var alsaDevice = "default"
     /// `--notch`: the band-stop over the music (never the click), if any.
     public var notch: Notch?
+    /// `--filter` and `--karaoke` (`play`): over the music, never the click.
+    public var filter: FilterChoice?
+    public var karaoke = false
     /// `--input`, `--record`, `--keep` (`play` and `shadow`).
     public var listen = ListenRequest()
 
@@ -91,6 +94,7 @@ public struct LivePlayOutput: Sendable {
         var parts = OutputParts()
         parts.scope = true
         parts.notch = notch
+        parts.filters = FilterToggles(filter: filter, karaoke: karaoke)
         return parts
     }
 }

@@ -104,6 +104,7 @@ public struct PlayLaunch {
         controller.showsScope = output.scope || output.scopeSpectrum
         controller.showsSpectrum = output.scopeSpectrum
         if output.notch != nil { controller.notchSwitch = parts.notchSwitch }
+        controller.filters = parts.filters
         if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, thenNoise.title) }
         let recorder = try output.listen.record ? capture.map { c in
             try TakeRecorderStart.recording(capture: c, audio: setup.info, turns: player.turns, keep: output.listen.keep,

@@ -18,6 +18,9 @@ public struct PlayRenderJob {
     public let volume: Float
     /// `--notch`: the band-stop over the music (never the click), if any.
     public var notch: Notch?
+    /// `--filter` and `--karaoke`: over the music after the notch (never the click), if any.
+    public var filter: FilterChoice?
+    public var karaoke = false
     /// `--then-sound`: a sound after the program, as `play --then-sound` plays it live (from the
     /// first block after the music's end, fading out over min(10 s, half its time)).
     public var thenSound: ThenNoise?
@@ -59,7 +62,8 @@ public struct PlayRenderJob {
         Interrupts.install()
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         let written: (frames: Int64, format: String)
-        let graph = OutputGraph(renderer: nil, deck: deck, noise: sound, notch: notch.map { NotchFilter.allocate($0, rate: rate) })
+        let graph = OutputGraph(renderer: nil, deck: deck, noise: sound, notch: notch.map { NotchFilter.allocate($0, rate: rate) },
+                                filter: filter.map { FilterNode.allocate($0, rate: rate) }, karaoke: karaoke ? FilterNode.karaoke(rate: rate) : nil)
         do {
             // The worker fills the ring before each block, on this thread: the same output every run.
             written = try OfflineRender.run(graph: graph, frames: sound == nil ? limit : total, expected: total, to: path,
@@ -72,7 +76,7 @@ public struct PlayRenderJob {
         }
         progress.finish()
         let frames = written.frames
-        let notched = notch.map { ", \($0.summary)" } ?? ""
+        let notched = (notch.map { ", \($0.summary)" } ?? "") + (filter.map { ", \($0.summary)" } ?? "") + (karaoke ? ", karaoke" : "")
         let then = thenSound.map { ", then \($0.sound.summaryName) for \(SourceTime.of(frame: Int64(($0.seconds * Double(rate)).rounded()), rate: rate))" } ?? ""
         print("wrote \(path): \(setup.summary)\(notched)\(then), \(SourceTime.of(frame: frames, rate: rate)) (\(frames) frames at \(rate) Hz, \(written.format)\(stems ? ", stems: music L, music R, click" : ""))")
     }

@@ -20,6 +20,9 @@ public struct RenderRequest {
     public var noise: RenderNoise?
     /// `--notch`: a band-stop over the music or noise (never the click); checked against `rate`.
     public var notch: Notch?
+    /// `--filter` and `--karaoke` over `--play`'s music (never the click); checked against `rate`.
+    public var filter: FilterChoice?
+    public var karaoke = false
     /// `--quality` of a lossy format (0–10); nil: the encoder's default.
     public var quality: Int?
     /// `--then-sound`: a sound after `--play`'s program or `--playlist`.
@@ -67,6 +70,8 @@ public struct RenderRequest {
             for w in setup.warnings { writeStderr("Warning: \(w)\n") }
             var job = PlayRenderJob(setup: setup, rate: rate, seconds: seconds, stems: stems, sound: click.sound, volume: volume)
             job.notch = notch
+            job.filter = filter
+            job.karaoke = karaoke
             job.thenSound = thenSound
             try job.write(to: output, format: format, quality: quality)
             return

@@ -14,6 +14,7 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
     case notch
     // The rehearsal player's overview, reset, keeping a loop, advance; the learner's keys.
     case sectionCursorNext, sectionCursorPrev, sectionStartCursor, reset, keepLoop, advanceMode, againSlower, againFaster
+    case filter, karaoke
 
     /// The name used in map files and on the command line.
     public var name: String {
@@ -60,6 +61,8 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .advanceMode: "advance-mode"
         case .againSlower: "again-slower"
         case .againFaster: "again-faster"
+        case .filter: "filter"
+        case .karaoke: "karaoke"
         }
     }
 
@@ -141,6 +144,8 @@ public enum MIDIAction: UInt8, CaseIterable, Sendable, BitwiseCopyable {
         case .advanceMode: "rehearsal player: then next, stop or loop-all for this session (the next of the three)"
         case .againSlower: "rehearsal player: the section again, its first pass alone at 0.85×"
         case .againFaster: "rehearsal player: the section again, its first pass alone at 1.15×"
+        case .filter: "the --filter off or on, over a 20 ms crossfade (player)"
+        case .karaoke: "the --karaoke off or on, over a 20 ms crossfade (player)"
         }
     }
 }

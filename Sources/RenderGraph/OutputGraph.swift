@@ -4,7 +4,7 @@ import WoodshedCore
 /// The whole output of one cycle, assembled in one place for every backend: the metronome's
 /// click (`Renderer`, which also takes the cycle's MIDI input and writes MIDI clock out), the
 /// rehearsal player's deck (music, and its click added to the click) or the noise on the music
-/// channels, the notch over those, the alarm bell (`woodshed clock`), then the scope's tap over what came out. The JACK backend and the offline loop
+/// channels, the notch and the listening filters over those, the alarm bell (`woodshed clock`), then the scope's tap over what came out. The JACK backend and the offline loop
 /// fill the buffers the caller gives `process` with it, so what is tested offline is what plays.
 ///
 /// `process` and `musicalPosition`: the render thread only (JACK's process thread, or the
@@ -21,6 +21,8 @@ public final class OutputGraph: @unchecked Sendable {
     var noise: NoiseGenerator?
     /// The notch over music left and right (never the click), if any.
     public let notch: NotchFilter?
+    /// `--filter` and `--karaoke` over music left and right, after the notch (never the click), if any.
+    public let filter: FilterNode?, karaoke: FilterNode?
     /// The alarm's sound on music left and right, after the notch (`woodshed clock`), if any.
     public let bell: AlarmBell?
     /// The render thread reaches the bell through this (no reference counting).
@@ -43,9 +45,12 @@ public final class OutputGraph: @unchecked Sendable {
     /// The renderer's counters (MIDI messages, dropped events), nil without a renderer.
     public let counters: RenderCounters?
 
-    /// Control thread. The graph frees `scope` and `notch` when it goes.
+    /// Control thread. The graph frees `scope`, `notch`, `filter` and `karaoke` when it goes.
     public init(renderer: Renderer?, deck: MusicDeck? = nil, noise: NoiseGenerator? = nil, notch: NotchFilter? = nil,
-                scope: ScopeTap? = nil, bell: AlarmBell? = nil, tone: MatchTone? = nil, input: InputCapture? = nil) {
+                scope: ScopeTap? = nil, bell: AlarmBell? = nil, tone: MatchTone? = nil, input: InputCapture? = nil,
+                filter: FilterNode? = nil, karaoke: FilterNode? = nil) {
+        self.filter = filter
+        self.karaoke = karaoke
         self.renderer = renderer
         self.bell = bell
         bellRef = bell.map { Unmanaged.passUnretained($0) }
@@ -62,7 +67,7 @@ public final class OutputGraph: @unchecked Sendable {
         counters = renderer?.counters
     }
 
-    deinit { scope?.deallocate(); notch?.deallocate() }
+    deinit { scope?.deallocate(); notch?.deallocate(); filter?.deallocate(); karaoke?.deallocate() }
 
     /// True when the graph writes the music channels (the backend then has music ports).
     public var hasMusic: Bool { deck != nil || noise != nil || bell != nil || tone != nil }
@@ -99,6 +104,8 @@ public final class OutputGraph: @unchecked Sendable {
             renderMusic(frames: frames, click: click, left: left, right: right)
             notch?.process(frames: frames, left: left, right: right)
             notch?.limitPeaks(frames: frames, left: left, right: right)
+            filter?.process(frames: frames, left: left, right: right)
+            karaoke?.process(frames: frames, left: left, right: right)
             bellRef?._withUnsafeGuaranteedRef { $0.mix(frames: frames, left: left, right: right) }
             scope?.process(frames: frames, click, left, right)
         } else {

@@ -16,6 +16,8 @@ struct PlaySubcommand: ParsableCommand {
               woodshed play song.wav --section chorus --count-in 1 --click 96
               woodshed play lesson.ogg --plan "0.6,0.8,1.0"
               woodshed play song.flac --then-sound brown:15m
+              woodshed play song.flac --filter lowpass:250     # e: filter off/on
+              woodshed play song.flac --karaoke                # v: karaoke off/on
             With no section options, the saved sections of the file play (from the one
             played last), or the whole file when none is saved. Speed, transpose and
             sections changed here are saved for the file (see `woodshed sections FILE`).
@@ -44,6 +46,7 @@ struct PlaySubcommand: ParsableCommand {
     @Option(name: .customLong("then-sound"), help: "After the program: a sound SOUND:DURATION, e.g. brown:15m or rain:30m (fades out over its last 10 s).")
     var thenSound: String?
     @OptionGroup(title: "Output") var output: LivePlayOptions
+    @OptionGroup(title: "Listening filters") var filters: FilterOptions
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Recording") var record: RecordOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
@@ -62,6 +65,8 @@ struct PlaySubcommand: ParsableCommand {
     func run() throws {
         var out = output.request
         out.listen = record.request(input: input)
+        out.filter = try filters.choice()
+        out.karaoke = filters.karaoke
         try PlayLaunch(output: out, midi: midi.request)
             .play(file: file, practice: practice.request, countIn: countIn, thenSound: try then, debug: diagnostics.start())
     }

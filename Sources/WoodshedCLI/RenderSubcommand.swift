@@ -19,6 +19,7 @@ struct RenderSubcommand: ParsableCommand {
                   --repeat 3 --speed 0.8
               woodshed render rain.wav --noise brown --seconds 600 --fade 20
               woodshed render notched.wav --play song.flac --notch 6.2kHz:1/2
+              woodshed render bass.wav --play song.flac --filter lowpass:250
               woodshed render loop.mp3 --play song.flac --section solo --quality 6
             """)
 
@@ -43,6 +44,7 @@ struct RenderSubcommand: ParsableCommand {
     @Option(name: .customLong("then-sound"), help: "With --play or --playlist: then a sound SOUND:DURATION, e.g. brown:15m (as play --then-sound plays it).")
     var thenSound: String?
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
+    @OptionGroup(title: "Listening filters (with --play)") var filters: FilterOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
 
     /// The options checked together (see `RenderChoice`).
@@ -64,6 +66,8 @@ struct RenderSubcommand: ParsableCommand {
         if thenSound != nil && play == nil && playlist == nil { throw ValidationError("--then-sound follows --play or --playlist") }
         _ = try then
         _ = try NotchOption.parse(notch, rate: rate)
+        if filters.given && play == nil { throw ValidationError("--filter and --karaoke go with --play") }
+        _ = try filters.choice(rate: rate)
     }
 
     func run() throws {
@@ -73,6 +77,8 @@ struct RenderSubcommand: ParsableCommand {
                                         levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request,
                                         stems: stems, playlist: playlist, noise: choice.noise)
         request.notch = try NotchOption.parse(notch, rate: rate)
+        request.filter = try filters.choice(rate: rate)
+        request.karaoke = filters.karaoke
         request.quality = quality
         request.thenSound = try then
         try request.run(debug: debug)

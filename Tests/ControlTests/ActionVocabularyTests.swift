@@ -27,6 +27,7 @@ struct ActionVocabularyTests {
         .sectionStartCursor: (-1, .startSectionAtCursor), .reset: (-1, .reset), .keepLoop: (-1, .keepLoop),
         .advanceMode: (-1, .cycleAdvance),
         .againSlower: (-1, .sectionAgainAtSpeed(thousandths: 850)), .againFaster: (-1, .sectionAgainAtSpeed(thousandths: 1150)),
+        .filter: (-1, .toggleFilter), .karaoke: (-1, .toggleKaraoke),
     ]
 
     @Test("each of MIDIAction.allCases becomes exactly its Action, and the action's name is the map file's word",
@@ -87,6 +88,8 @@ struct ActionVocabularyTests {
             (.sectionAgainAtSpeed(thousandths: 1150), "again-faster: there is no rehearsal player in this session"),
             (.toggleScope, "scope: there is no scope in this session"),
             (.toggleNotch, "notch: there is no music or noise to notch in this session"),
+            (.toggleFilter, "filter: there is no music to filter in this session"),
+            (.toggleKaraoke, "karaoke: there is no music to filter in this session"),
         ]
         for (action, message) in said {
             session.perform(action)
