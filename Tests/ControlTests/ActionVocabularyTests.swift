@@ -58,7 +58,7 @@ struct ActionVocabularyTests {
     func overviewAndLearnerNames() {
         #expect(MIDIAction.allCases.drop(while: { $0 != .notch }).dropFirst().map(\.name)
                 == ["section-cursor-next", "section-cursor-prev", "section-start-cursor", "reset", "keep-loop", "advance-mode",
-                    "again-slower", "again-faster"])
+                    "again-slower", "again-faster", "filter", "karaoke"])
         #expect([Action.sectionCursorStep(1), .sectionCursorStep(-1), .startSectionAtCursor, .reset, .keepLoop, .cycleAdvance,
                  .sectionAgainAtSpeed(thousandths: 850), .sectionAgainAtSpeed(thousandths: 1150)].map(\.name)
                 == ["section-cursor-next", "section-cursor-prev", "section-start-cursor", "reset", "keep-loop", "advance-mode",
