@@ -62,7 +62,8 @@ the first `PropertiesChanged` of the player interface after the call, were read.
         under = f"{sum(v < target for v in values)}/{len(values)}" if target else "—"
         lines.append(f"| {label} | {len(values)}/{len(timed)} | {med:.2f} ms | {p99:.2f} ms | {top:.2f} ms | {under} |")
         print(lines[-1], flush=True)
-    return head + "\n".join(lines) + f"\n\nThe signals named: {'; '.join(names) or 'none'}.\n"
+    said = "; ".join(n.replace(",", ", ") for n in names) or "none"
+    return head + "\n".join(lines) + f"\n\nThe properties the signals named: {said}.\n"
 
 
 def measure(woodshed):
