@@ -13,8 +13,9 @@ One module per comparison, in the report's order:
                   mpv, memory, split speed (issue 17; `--formats-only` runs just this section)
   seam            the player's loop seam against mpv's A-B loop
   noise_cost      `woodshed noise` and the scope per block
-  remote_latency  OSC (against klick), `woodshed ctl` and MPRIS: message sent to audible change
-                  (osc_latency, ctl_latency, mpris_latency; `--remote-only` runs just this section)
+  remote_latency  OSC (200 messages, against klick), MPRIS (200 calls, also to PropertiesChanged)
+                  and `woodshed ctl`: message sent to audible change (osc_latency, mpris_latency,
+                  ctl_latency; `--remote-only` runs just this section)
   notch_sox       the notch against sox's bandreject and sinc (`--notch-only` runs just this section)
   input_cost      the input capture (woodshed:in into its ring) per block (`--input-only` runs just this)
 Shared: jack (the private server on a fixed name, its clients, the environment), process_stats

@@ -1,7 +1,8 @@
 """`woodshed ctl` latency: `woodshed ctl tempo-set BPM` (a Unix socket in a private
 XDG_RUNTIME_DIR) to a running `woodshed click`, on a private JACK server
-(bench.remote_latency measures). ctl prints the state 0.1 s after the action; the change is
-timed from before ctl starts, not from its answer."""
+(bench.remote_latency measures), 20 times: each starts a program. ctl prints the state 0.1 s
+after the action; the change is timed from before ctl starts (its start-up counts), not from
+its answer."""
 import os, subprocess, tempfile
 
 from . import jack, remote_latency
@@ -20,10 +21,13 @@ def measure(woodshed):
     env = dict(server.env, XDG_RUNTIME_DIR=runtime)
 
     def send(bpm):
+        t = remote_latency.now()
         subprocess.run([woodshed, "ctl", "tempo-set", f"{bpm:g}"], env=env, check=True, capture_output=True)
+        return t
     try:
-        return [remote_latency.with_click(label, server, "wsctlbench", [woodshed, "click", "120", "--no-connect", "--no-mpris",
-                                                                        "--jack-name", "wsctlbench"], tmp, send, env=env)]
+        return [remote_latency.with_click(label, server, "wsctlbench", [woodshed, "click", f"{remote_latency.SLOW:g}", "--no-connect",
+                                                                        "--no-mpris", "--jack-name", "wsctlbench"], tmp, send, env=env,
+                                          changes=remote_latency.CHANGES)]
     except (Unavailable, subprocess.CalledProcessError, OSError) as e:
         return [(label, str(e))]
     finally:

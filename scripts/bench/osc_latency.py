@@ -1,7 +1,10 @@
-"""OSC latency, woodshed against klick: the same message, `oscsend localhost PORT
-/klick/simple/set_tempo f BPM`, to `woodshed click --osc PORT` and to `klick -o PORT`, each on
-its own private JACK server (bench.remote_latency measures)."""
-import socket, subprocess, tempfile
+"""OSC latency, woodshed against klick: the same message, `/klick/simple/set_tempo ,f BPM`, sent
+200 times from this process's own UDP socket (encoded here, no program started per message) to
+`woodshed click --osc PORT` and to `klick -o PORT`, each on its own private JACK server
+(bench.remote_latency measures). The send time is CLOCK_MONOTONIC just before `sendto`: on
+loopback the datagram is in the receiving socket when `sendto` returns, within microseconds, so
+this is the time of receipt (issue 18's target: the change applied within one period + 1 ms)."""
+import socket, struct, tempfile
 
 from . import jack, remote_latency
 from .tools import Unavailable
@@ -16,8 +19,37 @@ def free_port():
     return port
 
 
-def oscsend(port, *words):
-    subprocess.run(["oscsend", "localhost", str(port)] + list(words), check=True, capture_output=True)
+def osc_string(text):
+    """An OSC string: its bytes, a NUL, and NULs up to a multiple of 4 bytes."""
+    b = text.encode()
+    return b + b"\0" * (4 - len(b) % 4)
+
+
+def osc_message(address, *floats):
+    """An OSC message of float arguments: the address, the type tags (",f" each), the big-endian
+    32-bit floats."""
+    return osc_string(address) + osc_string("," + "f" * len(floats)) + b"".join(struct.pack(">f", f) for f in floats)
+
+
+class Sender:
+    """One UDP socket on 127.0.0.1 sending to `port` there; `tempo(bpm)` returns when it was sent."""
+
+    def __init__(self, port):
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.socket.bind(("127.0.0.1", 0))
+        self.to = ("127.0.0.1", port)
+
+    def send(self, address, *floats):
+        self.socket.sendto(osc_message(address, *floats), self.to)
+
+    def tempo(self, bpm):
+        packet = osc_message("/klick/simple/set_tempo", bpm)
+        t = remote_latency.now()
+        self.socket.sendto(packet, self.to)
+        return t
+
+    def close(self):
+        self.socket.close()
 
 
 def one(label, client, cmd, port, tmp, klick):
@@ -27,18 +59,18 @@ def one(label, client, cmd, port, tmp, klick):
         server = jack.Server(tmp, label=f"jackd-{client}", period=remote_latency.PERIOD)
     except RuntimeError as e:
         return label, str(e)
+    sender = Sender(port)
 
     def ready():
         if klick:
-            oscsend(port, "/klick/metro/start")
+            sender.send("/klick/metro/start")
         return True
     try:
-        return remote_latency.with_click(label, server, client, cmd, tmp,
-                                         lambda bpm: oscsend(port, "/klick/simple/set_tempo", "f", str(bpm)),
-                                         ready=ready, phase_continuous=not klick)
-    except (Unavailable, subprocess.CalledProcessError, OSError) as e:
+        return remote_latency.with_click(label, server, client, cmd, tmp, sender.tempo, ready=ready, phase_continuous=not klick)
+    except (Unavailable, OSError) as e:
         return label, str(e)
     finally:
+        sender.close()
         server.stop()
 
 
@@ -46,8 +78,8 @@ def measure(woodshed):
     tmp = tempfile.mkdtemp(prefix="woodshed-bench-osc-")
     ours, theirs = free_port(), free_port()
     return [
-        one("oscsend → woodshed click --osc", "wsoscbench", [woodshed, "click", "120", "--osc", str(ours), "--no-connect",
-                                                             "--no-mpris", "--jack-name", "wsoscbench"], ours, tmp, False),
-        one("oscsend → klick -o (0.12.2)", "klickbench", ["klick", "-n", "klickbench", "-o", str(theirs), "4/4", "120"],
-            theirs, tmp, True),
+        one("OSC (UDP socket) → woodshed click --osc", "wsoscbench", [woodshed, "click", f"{remote_latency.SLOW:g}", "--osc", str(ours),
+                                                                     "--no-connect", "--no-mpris", "--jack-name", "wsoscbench"], ours, tmp, False),
+        one("OSC (UDP socket) → klick -o (0.12.2)", "klickbench", ["klick", "-n", "klickbench", "-o", str(theirs), "4/4",
+                                                                   f"{remote_latency.SLOW:g}"], theirs, tmp, True),
     ]
