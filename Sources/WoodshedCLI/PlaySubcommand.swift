@@ -18,9 +18,10 @@ struct PlaySubcommand: ParsableCommand {
               woodshed play song.flac --then-sound brown:15m
               woodshed play song.flac --filter lowpass:250     # e: filter off/on
               woodshed play song.flac --karaoke                # v: karaoke off/on
-            With no section options, the saved sections of the file play (from the one
-            played last), or the whole file when none is saved. Speed, transpose and
-            sections changed here are saved for the file (see `woodshed sections FILE`).
+            With no section options, the saved sections of the file play in order, each
+            with its plan, or the whole file when none is saved. --speed and --transpose
+            are for this run; speed and sections changed with keys or pedals are saved
+            for the file (see `woodshed sections FILE`).
             Keys: space play/pause, n/p next/previous section, a again, -/+ again
             slower/faster, ]/[ one pass more/less, ↑/↓ speed ±5 %, ←/→ jump ±5 s,
             i/o mark in/out (a quick loop), w keep it as a section, ,/. move the start
