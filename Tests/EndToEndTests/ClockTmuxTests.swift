@@ -36,7 +36,9 @@ struct ClockTmuxTests {
         formatter.timeZone = utc.timeZone
         formatter.dateFormat = "EEEE d MMMM yyyy"
         try term.expectScreen("the digits, the date, the first alarm next and the brown noise's time left") { screen in
-            screen.count == 30 && screen[0..<5].allSatisfy { $0.contains("██") } && screen[1].contains("██ ")
+            // Five rows of big digits: each has blocks (a row of "10:10" may hold only single ones);
+            // the colon's upper dot is a double block on the second row.
+            screen.count == 30 && screen[0..<5].allSatisfy { $0.contains("█") } && screen[1].contains("██ ")
                 && screen[6] == formatter.string(from: Date())
                 && screen[8].hasPrefix("Next alarm: \(firstText) at \(first.time.prefix(5)) ")
                 && screen.contains { $0.hasPrefix("Now: Brown Noise (0:") && $0.hasSuffix(" left, fading out over the last minute)") }
