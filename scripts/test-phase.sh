@@ -42,7 +42,7 @@ if [ "$rc" -ne 0 ]; then
   rrc=${PIPESTATUS[0]}
   {
     date -u +%FT%TZ
-    echo "phase $name: $filter failed under parallel load; alone: $([ "$rrc" -eq 0 ] && echo passed || echo failed)"
+    echo "phase $name: $filter failed in the phase's run; alone: $([ "$rrc" -eq 0 ] && echo passed || echo failed)"
     grep -E -A3 '✘ Test .* recorded an issue' "$log" | head -n 20
   } >> .build/test-retries.log
   if [ "$rrc" -ne 0 ]; then
