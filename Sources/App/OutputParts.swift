@@ -21,6 +21,9 @@ public struct OutputParts {
     public var tone: MatchTone?
     /// Tap the output for the oscilloscope and meters.
     public var scope = false
+    /// `--scope spectrum`: the tap also keeps the newest music samples for the spectrum (not
+    /// kept otherwise: they double the tap's cost per block).
+    public var spectrum = false
     /// `woodshed:in` (JACK only): each graph copies the input into this capture's ring (one
     /// capture for every connection; its owner frees it after the output has stopped).
     public var capture: InputCapture?

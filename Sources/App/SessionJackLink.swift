@@ -28,7 +28,7 @@ public final class SessionJackLink: JackNotifications {
         if let fade, let deck { fade.resume(deck: deck, rate: rate) }
         return OutputGraph(renderer: renderer, deck: deck, noise: try parts.makeNoise?(rate),
                            notch: try parts.notch.map { n in try n.check(rate: rate); return NotchFilter.allocate(n, rate: rate, toggle: parts.notchSwitch) },
-                           scope: parts.scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil, bell: parts.makeBell?(rate),
+                           scope: parts.scope ? ScopeTap.allocate(ports: 3, rate: rate, spectrumFrames: parts.spectrum ? 2048 : 0) : nil, bell: parts.makeBell?(rate),
                            tone: parts.tone.map { $0.prepare(rate: rate); return $0 }, input: parts.capture,
                            filter: try parts.filters.filterNode(rate: rate), karaoke: parts.filters.karaokeNode(rate: rate))
     }

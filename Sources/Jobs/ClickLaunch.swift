@@ -100,7 +100,7 @@ public struct ClickLaunch {
         options.inputConnect = input
         // woodshed:in (JACK): the graph copies it into the capture's ring.
         var parts = OutputParts()
-        let capture = InputCapture.allocate()
+        let capture = InputCapture.allocate(frames: InputCapture.maxCycleFrames)   // nothing reads it yet: one cycle
         parts.capture = capture
         defer { capture.deallocate() }
         let fade = RunningFade()

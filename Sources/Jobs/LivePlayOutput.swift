@@ -93,6 +93,7 @@ public struct LivePlayOutput: Sendable {
     public func outputParts() -> OutputParts {
         var parts = OutputParts()
         parts.scope = true
+        parts.spectrum = scopeSpectrum
         parts.notch = notch
         parts.filters = FilterToggles(filter: filter, karaoke: karaoke)
         return parts

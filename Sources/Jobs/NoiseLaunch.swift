@@ -65,6 +65,7 @@ public struct NoiseLaunch {
         let options = JackBackend.Options.musicOnly(clientName: jackName, server: server, noConnect: noConnect, connect: connect)
         var parts = OutputParts()
         parts.scope = true
+        parts.spectrum = scopeSpectrum
         parts.notch = notch
         nonisolated(unsafe) let t = timer
         // The closure keeps the sound (a looped file's samples) for as long as the output runs.

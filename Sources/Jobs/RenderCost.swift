@@ -48,7 +48,7 @@ public struct RenderCost {
     /// with `--scope` the tap over click, L and R; per block, mean and worst.
     public func noise(color: NoiseColor, scope: Bool) throws -> String {
         let graph = OutputGraph(renderer: nil, noise: try NoiseGenerator(color: color, rate: rate),
-                                scope: scope ? ScopeTap.allocate(ports: 3, rate: rate) : nil)
+                                scope: scope ? ScopeTap.allocate(ports: 3, rate: rate, spectrumFrames: 0) : nil)
         let blocks = Int(seconds * Double(rate)) / block
         var total: UInt64 = 0, worst: UInt64 = 0
         var sink: Float = 0
