@@ -64,12 +64,7 @@ public struct ClockLaunch {
             seconds = max(next.at - keeper.wall.secondsSince1970, 1)
         }
         let timer = noise.map { _ in NoiseTimer(seconds: seconds, fadeSeconds: seconds.map { min(ClockLaunch.fadeSeconds, $0 / 2) } ?? 0) }
-        var options = JackBackend.Options()
-        options.clientName = jackName
-        options.server = server
-        options.noConnect = noConnect
-        options.musicConnect = JackPortList.ports(connect)
-        options.connect = []
+        let options = JackBackend.Options.musicOnly(clientName: jackName, server: server, noConnect: noConnect, connect: connect)
         var parts = OutputParts()
         nonisolated(unsafe) let k = keeper
         parts.makeBell = { rate in k.makeBell(rate: rate) }
