@@ -48,15 +48,10 @@ public struct AlarmStore: Sendable {
     }
 
     func existing() throws(AlarmError) -> (data: Data, book: AlarmBook)? {
-        let read: Data?
-        do throws(FileProblem) {
-            read = try FileAccess.readIfPresent(url.path)
-        } catch {
-            throw .unreadable(JSONFileError(source: url.path, message: error.message(namingFile: url.path)))
-        }
-        guard let data = read else { return nil }
+        let path = url.path
         do throws(JSONFileError) {
-            return (data, try AlarmBook(data: data, source: url.path))
+            return try FileAccess.readJSONIfPresent(path) { data throws(JSONFileError) in try AlarmBook(data: data, source: path) }
+                .map { ($0.data, $0.value) }
         } catch {
             throw .unreadable(error)
         }

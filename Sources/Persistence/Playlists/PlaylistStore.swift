@@ -121,16 +121,10 @@ public struct PlaylistStore: Sendable {
 
     /// The saved file's bytes and contents; nil when there is none.
     func existing(_ name: PlaylistName) throws(PlaylistError) -> (data: Data, playlist: Playlist)? {
-        let url = url(for: name)
-        let read: Data?
-        do throws(FileProblem) {
-            read = try FileAccess.readIfPresent(url.path)
-        } catch {
-            throw .unreadable(JSONFileError(source: url.path, message: error.message(namingFile: url.path)))
-        }
-        guard let data = read else { return nil }
+        let path = url(for: name).path
         do throws(JSONFileError) {
-            return (data, try Playlist(data: data, source: url.path))
+            return try FileAccess.readJSONIfPresent(path) { data throws(JSONFileError) in try Playlist(data: data, source: path) }
+                .map { ($0.data, $0.value) }
         } catch {
             throw .unreadable(error)
         }

@@ -34,6 +34,20 @@ public enum FileAccess {
         }
     }
 
+    /// The bytes of the JSON file at `path` and what `parse` makes of them; nil when there is no
+    /// file. A file that cannot be read, or that `parse` refuses, is one `JSONFileError` naming it.
+    static func readJSONIfPresent<T>(_ path: String,
+                                     parse: (Data) throws(JSONFileError) -> T) throws(JSONFileError) -> (data: Data, value: T)? {
+        let read: Data?
+        do throws(FileProblem) {
+            read = try readIfPresent(path)
+        } catch {
+            throw JSONFileError(source: path, message: error.message(namingFile: path))
+        }
+        guard let data = read else { return nil }
+        return (data, try parse(data))
+    }
+
     /// Makes the folder at `url` and the folders above it that are missing. Throws "can't
     /// create the folder PATH: REASON", where a part of the path that is a file is named:
     /// "…: /home/me/notes is a file, not a folder".
