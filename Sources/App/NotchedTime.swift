@@ -19,6 +19,11 @@ public struct NotchedTime: Sendable, Equatable {
         last = max(position, last)
     }
 
+    /// Moves to `position` without counting (paused time).
+    public mutating func skip(to position: Int64) {
+        last = max(position, last)
+    }
+
     /// The notch switched `on` (or off) at `position`.
     public mutating func switched(on: Bool, at position: Int64) {
         advance(to: position)

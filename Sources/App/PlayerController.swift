@@ -21,6 +21,10 @@ public final class PlayerController: SessionController {
     let shadow: ShadowMode?
     /// `woodshed play`'s practice log (shadowing's is `shadow.log`); nil: nothing is logged.
     public var playLog: PracticeLog?
+    /// `playlist play`: where its tracks are logged (`listen`, and the noise after it), and
+    /// the track listened to now.
+    public var listenLog: PracticeLog?
+    public var listening: TrackListening?
     /// `woodshed playlist play`: tracks instead of sections, time left, and the noise after it.
     public var playlist = false { didSet { player.marksStayInSection = playlist } }
     public var thenNoise: (timer: NoiseTimer, title: String)?
@@ -32,10 +36,15 @@ public final class PlayerController: SessionController {
     private var sectionPractice: SectionPractice
     /// `--notch`: on or off (key f).
     public var notchSwitch: NotchSwitch? {
-        didSet { notched = notchSwitch.map { NotchedTime(on: $0.isOn, at: Self.milliseconds(engine.loop.now)) } }
+        didSet {
+            notched = notchSwitch.map { NotchedTime(on: $0.isOn, at: Self.milliseconds(engine.loop.now)) }
+            noiseNotched = notchSwitch.map { NotchedTime(on: $0.isOn, at: 0) }
+        }
     }
     /// The control loop's milliseconds with the notch on, per section (the log's `notched`).
     private var notched: NotchedTime?
+    /// The frames of the noise after the program played with the notch on (its `noise` line).
+    private var noiseNotched: NotchedTime?
     /// `--filter` and `--karaoke`: on or off (keys e and v), and their words on the status line.
     public var filters = FilterToggles()
     /// `--record`: your takes (see `TakeRecording`).
@@ -114,7 +123,11 @@ public final class PlayerController: SessionController {
         case .quit: engine.loop.quit()
         case .toggleScope: showsScope.toggle()
         case .toggleNotch:
-            if let notchSwitch { notched?.switched(on: notchSwitch.toggle(), at: Self.milliseconds(engine.loop.now)) } else { refused = "\(action.name): no --notch in this session" }
+            if let notchSwitch {
+                let on = notchSwitch.toggle()
+                notched?.switched(on: on, at: Self.milliseconds(engine.loop.now))
+                noiseNotched?.switched(on: on, at: thenNoisePlayed)
+            } else { refused = "\(action.name): no --notch in this session" }
         case .toggleFilter, .toggleKaraoke: refused = filters.toggle(action)
         case .toggleRunning: player.togglePause()
         case .start: if player.paused { player.togglePause() }
@@ -183,6 +196,7 @@ public final class PlayerController: SessionController {
         recording?.refresh()
         if readWarning == nil { readWarning = file.readWarning() }
         if practiceLog != nil { logPractice(view, now: now) }
+        if listenLog != nil { logListening(view, now: now) }
         // Shadowing without auto-advance waits at the end of each sentence but the last.
         let waits = shadow?.wait == true && view.sectionIndex + 1 < view.sectionCount
         if let noise = thenNoise, view.phase == .ended {
@@ -200,6 +214,7 @@ public final class PlayerController: SessionController {
     public func willStop(now: Double) {
         recording?.stop()
         if practiceLog != nil { logPractice(nil, now: now) }
+        if listenLog != nil { logListening(nil, now: now) }
         last = player.view()
     }
 
@@ -394,6 +409,42 @@ public final class PlayerController: SessionController {
         entry.notchedMilliseconds = min(notchedMilliseconds, entry.milliseconds)
         entry.takes = recording?.takeTakesToLog(section: ended.stretch.index) ?? 0
         do { try log.append(entry) } catch { saveProblem = "practice log: \(error)" }
+    }
+
+    /// `playlist play`: appends a `listen` entry when a track heard ends (another begins, the
+    /// playlist ends or stops), and at quit a `noise` entry for the noise after the playlist.
+    /// Paused time counts neither as listened nor as notched.
+    private func logListening(_ v: PlayerView?, now: Double) {
+        guard let log = listenLog, var listening else { return }
+        let ms = Self.milliseconds(now)
+        let paused = v?.paused ?? false
+        let ended = listening.observe(track: v.flatMap { $0.phase == .ended ? nil : $0.sectionIndex }, paused: paused, at: ms)
+        self.listening = listening
+        if paused { notched?.skip(to: ms) } else { notched?.advance(to: ms) }
+        var entries: [PracticeLogEntry] = []
+        if let ended {
+            var entry = listening.entry(ended, date: Date())
+            entry.notchedMilliseconds = min(notched?.take(at: ms) ?? 0, entry.milliseconds)
+            entries.append(entry)
+        }
+        if v == nil, let noise = thenNoise {
+            let rate = Int64(max(backend.status.rate, 1)), frames = thenNoisePlayed
+            if frames > 0 {
+                var entry = PracticeLogEntry.noise(date: Date(), sound: noise.title, milliseconds: frames * 1000 / rate)
+                entry.notchedMilliseconds = min((noiseNotched?.take(at: frames) ?? 0) * 1000 / rate, entry.milliseconds)
+                entries.append(entry)
+            }
+        }
+        for entry in entries {
+            do { try log.append(entry) } catch { saveProblem = "practice log: \(error)" }
+        }
+    }
+
+    /// The frames of the noise after the program played so far (0 without one). Silence after its end does not count.
+    private var thenNoisePlayed: Int64 {
+        guard let timer = thenNoise?.timer else { return 0 }
+        let played = timer.played(now: backend.noiseFrames ?? 0)
+        return min(played, timer.totalFrames ?? played)
     }
 
     /// The control loop's `seconds` in whole milliseconds (the notched time's positions).

@@ -102,8 +102,12 @@ public struct PlayLaunch {
         let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice, sources: setup.files)
         let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
         controller.playlist = playlist
-        // `play` logs its sections as shadowing does its sentences; a playlist is listened to, not logged.
+        // `play` logs its sections as shadowing does its sentences; a playlist its tracks listened to.
         if shadow == nil && !playlist { controller.playLog = PracticeLog() }
+        if playlist {
+            controller.listenLog = PracticeLog()
+            controller.listening = TrackListening(playlist: setup.playlistName, paths: setup.trackPaths)
+        }
         controller.showsScope = output.scope || output.scopeSpectrum
         controller.showsSpectrum = output.scopeSpectrum
         if output.notch != nil { controller.notchSwitch = parts.notchSwitch }

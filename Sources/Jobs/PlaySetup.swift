@@ -15,6 +15,9 @@ public struct PlaySetup {
     public let source: ProgramSource
     /// The files `source` reads (a playlist's tracks), for the player to ask where reading stopped early.
     public let files: [AudioSource]
+    /// A playlist: its name, and each track's file in the order of `sections` (nil, [] otherwise).
+    public private(set) var playlistName: String?
+    public private(set) var trackPaths: [String] = []
     public let info: AudioFileInfo
     public private(set) var sections: [Section]
     /// How many of the first sections are only for this session (never saved).
@@ -139,12 +142,16 @@ public struct PlaySetup {
             return (matched, matched.frames)
         })
         let plan = RepeatPlan(repeats: .times(1), advance: (repeatAll ?? list.repeatAll) ? .loopAll : .next)
-        var list2: [Section] = []
+        var tracks: [(section: Section, path: String)] = []
         for (k, s) in opened.enumerated() where chain.tracks[k].frames > 0 {
-            list2.append(try Section(name: URL(fileURLWithPath: s.info.path).lastPathComponent, start: chain.offsets[k],
-                                     end: chain.offsets[k] + chain.tracks[k].frames, plan: plan))
+            tracks.append((try Section(name: URL(fileURLWithPath: s.info.path).lastPathComponent, start: chain.offsets[k],
+                                       end: chain.offsets[k] + chain.tracks[k].frames, plan: plan),
+                           URL(fileURLWithPath: s.info.path).standardizedFileURL.path))
         }
-        if shuffle ?? list.shuffle { list2.shuffle() }
+        if shuffle ?? list.shuffle { tracks.shuffle() }
+        let list2 = tracks.map(\.section)
+        trackPaths = tracks.map(\.path)
+        playlistName = name
         source = chain
         files = opened
         info = AudioFileInfo(path: "playlist \(name)", frames: chain.frames, rate: rate, channels: 2, format: .other("playlist"),

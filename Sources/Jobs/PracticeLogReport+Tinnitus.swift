@@ -22,7 +22,7 @@ extension PracticeLogReport {
         if json { return String(notched.jsonText.dropLast()) }
         let title = "notched listening per day (local time), target \(plural(targetMinutes, "minute"))"
         guard !notched.days.isEmpty else {
-            return title + "\n  none yet: --notch on play or noise counts its minutes"
+            return title + "\n  none yet: --notch on play, noise or playlist play counts its minutes"
         }
         let lines = notched.days.map { d in
             let verdict = d.met ? "target met" : "\((target - d.milliseconds + 59_999) / 60_000) min short"

@@ -68,6 +68,9 @@ public struct PracticeLogReport: Sendable {
         if entries.contains(where: { $0.mode == .noise }) {
             blocks.append("noise\n" + Self.row("time spent", Self.duration(overview.times.noiseMilliseconds)))
         }
+        if entries.contains(where: { $0.mode == .listen }) {
+            blocks.append("listen (playlists)\n" + Self.row("time spent", Self.duration(overview.times.listenMilliseconds)))
+        }
         blocks.append(Self.daysBlock(overview.days))
         blocks.append(Self.weakSpotsBlock(overview.weakSpots))
         return (warnings, blocks.joined(separator: "\n\n"))

@@ -35,7 +35,7 @@ struct PlaylistPlayTests {
         #expect(mismatch == nil, "first difference at frame \(mismatch ?? 0) (the join is at 10000)")
     }
 
-    @Test("playlist play --then-noise brown:2s: each track in turn, then the noise, then it quits")
+    @Test("playlist play --then-noise brown:2s --notch 1kHz: each track in turn, then the noise, then it quits; the log has a listen line per track and a noise line, all notched")
     func liveThenNoise() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
@@ -48,12 +48,24 @@ struct PlaylistPlayTests {
         #expect(try E2E.run("/usr/bin/env", env + [E2E.woodshed, "playlist", "create", "p"]).status == 0)
         #expect(try E2E.run("/usr/bin/env", env + [E2E.woodshed, "playlist", "add", "p", a, b]).status == 0)
         let p = try server.spawn("/usr/bin/env", env + [E2E.woodshed, "playlist", "play", "p", "--then-noise", "brown:2s",
-                                                       "--no-connect", "--jack-name", "wslist"])
+                                                       "--notch", "1kHz", "--no-connect", "--jack-name", "wslist"])
         let done = PrivateJackServer.wait(timeout: 20) { !p.isRunning }
         try #require(done, "did not quit: \(server.output(of: p))")
         #expect(p.terminationStatus == 0)
         let lines = server.output(of: p).stdout.split(separator: "\n").map(String.init)
         #expect(lines.dropFirst().prefix(3) == ["woodshed playlist: track 1/2 a.wav · 0:01 left", "woodshed playlist: track 2/2 b.wav · 0:01 left",
                                                  "woodshed playlist: Now: Brown Noise started"], "\(lines)")
+        // Each track (0.5 s) is a listen line of the control loop's time, within its refresh; the noise
+        // its frames played: exactly 2 s. The notch was on throughout.
+        let log = try String(contentsOfFile: "\(dir.path)/state/woodshed/practice-log.jsonl", encoding: .utf8)
+        let entries = try log.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        try #require(entries.count == 3, "\(log)")
+        #expect(entries.map { $0["mode"] as? String } == ["listen", "listen", "noise"])
+        #expect(entries.map { $0["file"] as? String } == [URL(fileURLWithPath: a).standardizedFileURL.path, URL(fileURLWithPath: b).standardizedFileURL.path, nil])
+        #expect(entries.map { $0["track"] as? Int } == [1, 2, nil])
+        #expect(entries.map { $0["playlist"] as? String } == ["p", "p", nil])
+        #expect(entries[2]["sound"] as? String == "Brown Noise" && entries[2]["seconds"] as? Double == 2, "\(log)")
+        for e in entries.prefix(2) { #expect((0.35...0.75).contains(e["seconds"] as? Double ?? 0), "\(log)") }
+        for e in entries { #expect(e["notched"] as? Double == e["seconds"] as? Double, "\(log)") }
     }
 }

@@ -16,7 +16,7 @@ struct PracticeLogTinnitusReportTests {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(try PracticeLogReport(tinnitusTargetMinutes: 90).make(log: log, now: now, timeZone: newYork).text == """
             notched listening per day (local time), target 90 minutes
-              none yet: --notch on play or noise counts its minutes
+              none yet: --notch on play, noise or playlist play counts its minutes
             """)
         let lines = [
             #"{"date":"2027-01-13T21:00:00Z","file":"/m/lesson.mp3","section":"s4","index":4,"passes":3,"speed":0.9,"seconds":200}"#,

@@ -51,7 +51,7 @@ struct PracticeLogModesTests {
         let contents = PracticeLog.parse(data, source: "log.jsonl")
         #expect(contents.entries == [read, click])
         #expect(contents.warnings.map(\.description) == [
-            "log.jsonl:3: line skipped: mode: \"drums\" is not click, play, shadow or noise",
+            "log.jsonl:3: line skipped: mode: \"drums\" is not click, play, shadow, noise or listen",
             "log.jsonl:4: line skipped: tempo: 0 is not more than 0",
             "log.jsonl:5: line skipped: tempo: required, but missing",
         ])
@@ -187,6 +187,9 @@ struct PracticeLogModesTests {
               },
               "noise": {
                 "seconds": 900
+              },
+              "listen": {
+                "seconds": 0
               },
               "days": [
                 {

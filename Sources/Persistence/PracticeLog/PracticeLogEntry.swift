@@ -12,6 +12,11 @@ import Foundation
 ///     {"date":"2025-03-01T18:04:05Z","mode":"play","file":"/home/me/song.flac","section":"solo","index":2,"passes":4,"speed":0.75,"seconds":80,"cuts":2,"again":1,"slower":1}
 ///     {"date":"2025-03-01T18:04:05Z","mode":"click","tempo":132,"seconds":600,"setlist":"gig","song":"Intro"}
 ///     {"date":"2025-03-01T18:04:05Z","mode":"noise","sound":"Brown Noise","seconds":900}
+///     {"date":"2025-03-01T18:04:05Z","mode":"listen","playlist":"sleep","file":"/home/me/rain.flac","track":2,"seconds":1800.5}
+///
+/// `listen` is a track of `playlist play` listened to (paused time left out): its playlist, the
+/// track's file and its number in the order played. Versions before it skip such lines with a
+/// warning.
 ///
 /// `cuts`, `again` and `slower` are written only when not 0; `setlist`, `song` and `sound` only
 /// when known.
@@ -19,13 +24,13 @@ import Foundation
 /// With `--record`, `"takes":N` follows a section's fields: the takes of the section saved
 /// meanwhile (absent: none).
 ///
-/// With `--notch` (`play`, `noise`), `"notched":SECONDS` ends the line: the
+/// With `--notch` (`play`, `noise`, `listen`), `"notched":SECONDS` ends the line: the
 /// part of `seconds` the notch was on (key f switches it off and on); absent when it was never
 /// on, and in older lines.
 public struct PracticeLogEntry: Sendable, Equatable {
     /// Which command the practice was in.
     public enum Mode: String, Sendable, CaseIterable {
-        case click, play, shadow, noise
+        case click, play, shadow, noise, listen
 
         /// True for the modes that practise a section of an audio file.
         public var hasFile: Bool { self == .play || self == .shadow }
@@ -59,6 +64,8 @@ public struct PracticeLogEntry: Sendable, Equatable {
     public var song: String?
     /// `noise`: what sounded (`Brown Noise`, a preset's title).
     public var sound: String?
+    /// `listen`: the playlist's name, when known (the track's number is `index`, its file `file`).
+    public var playlist: String?
     /// Takes of it saved meanwhile (`--record`); written only when there are some.
     public var takes = 0
     /// `--notch`: the milliseconds of `milliseconds` the notch was on; written only when not 0.
@@ -96,6 +103,14 @@ public struct PracticeLogEntry: Sendable, Equatable {
         return e
     }
 
+    /// A track of a playlist listened to: `track` is its number (from 1) in the order played.
+    public static func listen(date: Date, playlist: String?, file: String, track: Int, milliseconds: Int64) -> PracticeLogEntry {
+        var e = PracticeLogEntry(date: date, file: file, section: "", index: track, passes: 0, speed: 1000, milliseconds: milliseconds,
+                                 mode: .listen)
+        e.playlist = playlist
+        return e
+    }
+
     /// The entry as one line of JSON, without the line end.
     public var jsonLine: String {
         let date = Date(timeIntervalSince1970: (self.date.timeIntervalSince1970).rounded(.down))
@@ -121,6 +136,9 @@ public struct PracticeLogEntry: Sendable, Equatable {
         case .noise:
             if let sound { fields.append(("sound", OrderedJSON.quoted(sound))) }
             fields.append(("seconds", formatThousandths(milliseconds)))
+        case .listen:
+            if let playlist { fields.append(("playlist", OrderedJSON.quoted(playlist))) }
+            fields += [("file", OrderedJSON.quoted(file)), ("track", String(index)), ("seconds", formatThousandths(milliseconds))]
         }
         if notchedMilliseconds != 0 { fields.append(("notched", formatThousandths(notchedMilliseconds))) }
         return "{" + fields.map { OrderedJSON.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
@@ -152,7 +170,7 @@ public struct PracticeLogEntry: Sendable, Equatable {
             var mode = Mode.shadow
             if let modeNode = root.field("mode", of: object) {
                 let name = try modeNode.string()
-                guard let m = Mode(rawValue: name) else { throw modeNode.fail("\"\(name)\" is not click, play, shadow or noise") }
+                guard let m = Mode(rawValue: name) else { throw modeNode.fail("\"\(name)\" is not click, play, shadow, noise or listen") }
                 mode = m
             }
             let secondsNode = try required("seconds")
@@ -175,6 +193,9 @@ public struct PracticeLogEntry: Sendable, Equatable {
                 self = .click(date: date, milliBPM: milliBPM, milliseconds: milliseconds, setlist: try text("setlist"), song: try text("song"))
             case .noise:
                 self = .noise(date: date, sound: try text("sound"), milliseconds: milliseconds)
+            case .listen:
+                self = .listen(date: date, playlist: try text("playlist"), file: try required("file").string(),
+                               track: try required("track").wholeNumber(in: 1...1_000_000_000), milliseconds: milliseconds)
             }
             if let notchedNode = root.field("notched", of: object) {
                 let notched = try notchedNode.thousandths("a time in seconds")

@@ -25,7 +25,8 @@ public struct PracticeLogOverview: Sendable, Equatable {
     ///     {"files": [{"file", "seconds", "sections": [{"section", "seconds", "passes"}]}],
     ///      "click": {"seconds", "tempos": [{"tempo", "seconds"}], "songs": [{"setlist", "song", "seconds"}]},
     ///      "noise": {"seconds"},
-    ///      "days": [{"date", "seconds", "modes": {"click", "play", "shadow", "noise"}}],
+    ///      "listen": {"seconds"},
+    ///      "days": [{"date", "seconds", "modes": {"click", "play", "shadow", "noise", "listen"}}],
     ///      "streak": {"days", "through"},
     ///      "weakSpots": [{"file", "section", "cuts", "again", "slower"}]}
     ///
@@ -57,6 +58,7 @@ public struct PracticeLogOverview: Sendable, Equatable {
             ("files", .list(files)),
             ("click", click),
             ("noise", .object([("seconds", seconds(times.noiseMilliseconds))])),
+            ("listen", .object([("seconds", seconds(times.listenMilliseconds))])),
             ("days", .list(dayList)),
             ("streak", .object([("days", .integer(days.streak)), ("through", days.streakThrough.map { .text($0) } ?? .number("null"))])),
             ("weakSpots", .list(spots)),

@@ -52,6 +52,8 @@ public struct PracticeLogTimes: Sendable, Equatable {
     public var clickMilliseconds: Int64 = 0
     /// The noise's time in all.
     public var noiseMilliseconds: Int64 = 0
+    /// The time listened to playlists' tracks in all.
+    public var listenMilliseconds: Int64 = 0
 
     /// Adds up `entries` in the order given (the log's).
     public init(entries: [PracticeLogEntry]) {
@@ -84,6 +86,8 @@ public struct PracticeLogTimes: Sendable, Equatable {
                 }
             case .noise:
                 noiseMilliseconds += e.milliseconds
+            case .listen:
+                listenMilliseconds += e.milliseconds
             }
         }
         tempos = tempo.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -91,7 +95,7 @@ public struct PracticeLogTimes: Sendable, Equatable {
 
     public static func == (a: PracticeLogTimes, b: PracticeLogTimes) -> Bool {
         a.files == b.files && a.songs == b.songs && a.clickMilliseconds == b.clickMilliseconds
-            && a.noiseMilliseconds == b.noiseMilliseconds
+            && a.noiseMilliseconds == b.noiseMilliseconds && a.listenMilliseconds == b.listenMilliseconds
             && a.tempos.map(\.milliBPM) == b.tempos.map(\.milliBPM) && a.tempos.map(\.milliseconds) == b.tempos.map(\.milliseconds)
     }
 }
