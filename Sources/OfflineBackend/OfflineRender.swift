@@ -57,7 +57,7 @@ public enum OfflineRender {
         return (frames, writer.formatDescription)
     }
 
-    /// One block into the file, interleaved as `channels` asks (integer formats are scaled in
+    /// One block into the file, interleaved as `channels` asks (24-bit formats are scaled in
     /// place by the writer: the loop's buffers are written afresh each block).
     private static func write(_ b: OfflineLoop.Block, _ channels: Channels, to writer: SoundFileWriter,
                               scratch: UnsafeMutablePointer<Float>) throws(RenderError) {

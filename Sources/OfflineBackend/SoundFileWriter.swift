@@ -16,9 +16,12 @@ public final class SoundFileWriter {
     /// clamped to −fullScale...fullScale − 1 here, and libsndfile, its float scaling turned off,
     /// only rounds: libsndfile reads a 16-bit sample k as k/32768 but would write a float x as
     /// x·32767, so a 16-bit source rendered at 1.0× came back 1 LSB off for about half its
-    /// values. Scaled here, k/32768 is written back as k (and 24-bit the same with 2^23).
-    /// Nil for float files, written as they are.
+    /// values. Scaled here, k/32768 is written back as k (and 24-bit the same with 2^23); 16-bit
+    /// is rounded here too (`sixteenBit`). Nil for float files, written as they are.
     private let fullScale: Float?
+    /// 16-bit formats: the block as the integers libsndfile would make of it (see `write`),
+    /// handed over with `sf_writef_short`; grown on the first block (control thread).
+    private var shorts = UnsafeMutableBufferPointer<Int16>(start: nil, count: 0)
     private let channels: Int
     /// True when the file is RF64: a WAV render of `frames` over 4 GiB (its 32-bit sizes would
     /// overflow). A smaller WAV is a plain RIFF WAV.
@@ -77,7 +80,10 @@ public final class SoundFileWriter {
         sf_set_string(f, Int32(SF_STR_SOFTWARE), "woodshed")
     }
 
-    deinit { abandon() }
+    deinit {
+        abandon()
+        shorts.deallocate()
+    }
 
     /// Appends `frames` frames (`frames × channels` interleaved samples).
     public func write(_ samples: UnsafeMutablePointer<Float>, frames: Int) throws(RenderError) {
@@ -86,14 +92,47 @@ public final class SoundFileWriter {
             throw .cannotWrite(path: path, reason: "more than a WAV file holds (4 GiB); render it as FLAC")
         }
         written += Int64(frames)
-        if let scale = fullScale {
-            let top = scale - 1
-            for i in 0..<frames * channels { samples[i] = min(max(samples[i] * scale, -scale), top) }
+        let n: sf_count_t
+        if fullScale == 32_768 {
+            n = sf_writef_short(f, Self.sixteenBit(samples, count: frames * channels, into: shortBuffer(frames * channels)),
+                                sf_count_t(frames))
+        } else {
+            if let scale = fullScale {
+                let top = scale - 1
+                for i in 0..<frames * channels { samples[i] = min(max(samples[i] * scale, -scale), top) }
+            }
+            n = sf_writef_float(f, samples, sf_count_t(frames))
         }
-        let n = sf_writef_float(f, samples, sf_count_t(frames))
         if n != sf_count_t(frames) {
             throw .cannotWrite(path: path, reason: Self.plainWords(String(cString: sf_strerror(f))))
         }
+    }
+
+    /// `count` samples as 16-bit integers, the same ones libsndfile's float path writes: x·32768
+    /// clamped to −32768…32767, rounded to the nearest integer (ties to even, as its `lrintf`),
+    /// NaN as 0. The rounding adds 1.5·2^23, whose float has a step of 1, and reads the integer
+    /// off the sum's low bits — no conversion call per sample, so the loop is vectorised.
+    /// Returns `out`'s start.
+    static func sixteenBit(_ samples: UnsafeMutablePointer<Float>, count: Int,
+                           into out: UnsafeMutablePointer<Int16>) -> UnsafeMutablePointer<Int16> {
+        let magic: Float = 12_582_912  // 1.5·2^23: its bit pattern is 0x4B40_0000
+        var i = 0
+        while i < count {
+            let x = samples[i] * 32_768
+            let clamped = x.isNaN ? 0 : min(max(x, -32_768), 32_767)
+            out[i] = Int16(truncatingIfNeeded: Int32(bitPattern: (clamped + magic).bitPattern) &- 0x4B40_0000)
+            i += 1
+        }
+        return out
+    }
+
+    /// The 16-bit buffer, at least `count` samples long.
+    private func shortBuffer(_ count: Int) -> UnsafeMutablePointer<Int16> {
+        if shorts.count < count {
+            shorts.deallocate()
+            shorts = .allocate(capacity: count)
+        }
+        return shorts.baseAddress!
     }
 
     /// Closes, flushes to disk and renames into place.

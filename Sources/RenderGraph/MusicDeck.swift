@@ -105,8 +105,6 @@ public struct MusicDeck: @unchecked Sendable {
     #endif
     public func render(frames: Int, click: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>,
                        right: UnsafeMutablePointer<Float>, turns: UnsafeMutablePointer<UInt32>? = nil) {
-        left.update(repeating: 0, count: frames)
-        right.update(repeating: 0, count: frames)
         let paused = self[.paused] != 0
         let clickGain: Float = self[.clickMuted] != 0 ? 0 : 1
         let B = ring.blockFrames
@@ -163,32 +161,45 @@ public struct MusicDeck: @unchecked Sendable {
             let c = ring.channel(0, ofBlock: s.block) + s.offset
             let l = ring.channel(1, ofBlock: s.block) + s.offset
             let r = ring.channel(2, ofBlock: s.block) + s.offset
-            for i in 0..<n {
-                var g = s.gain
-                if paused { g = max(0, g - 1 / Float(fadeFrames)) } else if g < 1 { g = min(1, g + 1 / Float(fadeFrames)) }
-                s.gain = g
-                if s.fadeOut.length > 0 { g *= s.fadeOut.gain(at: fadeStart + Int64(done + i)) }
-                var cv = c[i], lv = l[i], rv = r[i]
-                if s.fading {
-                    // Equal-gain linear crossfade from the old generation's continuation.
-                    let t = Float(s.fadeDone) / Float(fadeFrames)
-                    var oc: Float = 0, ol: Float = 0, or: Float = 0
-                    if let oh = ring.header(ofBlock: s.fadeBlock), s.fadeOffset < Int(oh.frames) {
-                        oc = ring.channel(0, ofBlock: s.fadeBlock)[s.fadeOffset]
-                        ol = ring.channel(1, ofBlock: s.fadeBlock)[s.fadeOffset]
-                        or = ring.channel(2, ofBlock: s.fadeBlock)[s.fadeOffset]
-                    }
-                    cv = cv * t + oc * (1 - t)
-                    lv = lv * t + ol * (1 - t)
-                    rv = rv * t + or * (1 - t)
-                    s.fadeOffset += 1
-                    if s.fadeOffset == B { s.fadeBlock += 1; s.fadeOffset = 0 }
-                    s.fadeDone += 1
-                    if s.fadeDone >= fadeFrames || s.fadeBlock >= s.block { s.fading = false }
+            if !paused && s.gain == 1 && !s.fading && s.fadeOut.length == 0 {
+                // Playing at full gain, no crossfade, no fade-out: each frame as the loop below
+                // would make it with g = 1 (x·1 is x), without its per-frame checks.
+                let clickOut = click + done, leftOut = left + done, rightOut = right + done
+                var i = 0
+                while i < n {
+                    clickOut[i] += c[i] * clickGain
+                    leftOut[i] = l[i]
+                    rightOut[i] = r[i]
+                    i += 1
                 }
-                click[done + i] += cv * g * clickGain
-                left[done + i] = lv * g
-                right[done + i] = rv * g
+            } else {
+                for i in 0..<n {
+                    var g = s.gain
+                    if paused { g = max(0, g - 1 / Float(fadeFrames)) } else if g < 1 { g = min(1, g + 1 / Float(fadeFrames)) }
+                    s.gain = g
+                    if s.fadeOut.length > 0 { g *= s.fadeOut.gain(at: fadeStart + Int64(done + i)) }
+                    var cv = c[i], lv = l[i], rv = r[i]
+                    if s.fading {
+                        // Equal-gain linear crossfade from the old generation's continuation.
+                        let t = Float(s.fadeDone) / Float(fadeFrames)
+                        var oc: Float = 0, ol: Float = 0, or: Float = 0
+                        if let oh = ring.header(ofBlock: s.fadeBlock), s.fadeOffset < Int(oh.frames) {
+                            oc = ring.channel(0, ofBlock: s.fadeBlock)[s.fadeOffset]
+                            ol = ring.channel(1, ofBlock: s.fadeBlock)[s.fadeOffset]
+                            or = ring.channel(2, ofBlock: s.fadeBlock)[s.fadeOffset]
+                        }
+                        cv = cv * t + oc * (1 - t)
+                        lv = lv * t + ol * (1 - t)
+                        rv = rv * t + or * (1 - t)
+                        s.fadeOffset += 1
+                        if s.fadeOffset == B { s.fadeBlock += 1; s.fadeOffset = 0 }
+                        s.fadeDone += 1
+                        if s.fadeDone >= fadeFrames || s.fadeBlock >= s.block { s.fading = false }
+                    }
+                    click[done + i] += cv * g * clickGain
+                    left[done + i] = lv * g
+                    right[done + i] = rv * g
+                }
             }
             if let turns, h.turn != 0 {
                 let from = max(s.offset, Int(h.turnFrom)), to = min(s.offset + n, Int(h.turnTo))
@@ -202,6 +213,11 @@ public struct MusicDeck: @unchecked Sendable {
             s.offset += n
             if s.offset == Int(h.frames) && h.ended { s.ended = true }
             if s.offset == B { s.block += 1; s.offset = 0 }
+        }
+        // The frames the program did not reach this cycle (paused, ended, late) are silent.
+        if done < frames {
+            (left + done).update(repeating: 0, count: frames - done)
+            (right + done).update(repeating: 0, count: frames - done)
         }
         s.fadeOut.skip(frames)
         if late > 0 && !paused { slots[Slot.underrunFrames.rawValue].add(Int64(late), ordering: .relaxed) }

@@ -1,61 +1,36 @@
 /// The notch node of the output graph: the `NotchDesign` biquads run over music left and right
-/// (the deck's music or the noise), never over the click. A plain struct of pointers, like
-/// `ScopeTap`: `allocate` and `deallocate` on the control thread, `process` on the render
-/// thread only (no allocation, no lock; the state lives in memory allocated up front).
-/// State values below `flushBelow` are set to 0 as they arise, so a silent input (a paused
-/// player) never leaves the render thread computing with subnormal numbers.
+/// (the deck's music or the noise), never over the click, as a `SwitchedBiquadChain` whose
+/// sections round to a float sample between them (its steady block path and its crossfade give
+/// the same samples), then its peak limit. A plain struct of pointers: `allocate` and
+/// `deallocate` on the control thread, `process` and `limitPeaks` on the render thread only (no
+/// allocation, no lock).
 ///
-/// On and off (`NotchSwitch`, read at the top of each block): the filter always runs, so its
-/// state is ready, and the output crossfades linearly between the music as it came (dry) and
-/// filtered (wet) over `crossfadeFrames` frames: with p stepping by one a frame towards
-/// `crossfadeFrames` (on) or 0 (off) before each frame is made, the frame is
-/// dry + (wet − dry)·p/`crossfadeFrames` in double precision: exactly wet at the end of a fade
-/// on, exactly dry at the end of a fade off.
+/// On and off (`NotchSwitch`, read at the top of each block): see `SwitchedBiquadChain`.
 public struct NotchFilter: @unchecked Sendable {
-    /// State magnitudes below this (−600 dB) become 0.
-    static let flushBelow = 1e-30
     /// How long switching on or off crossfades.
-    public static let crossfadeSeconds = 0.02
+    public static let crossfadeSeconds = SwitchedBiquadChain.crossfadeSeconds
 
     /// What it removes.
     public let notch: Notch
+    /// The sections, their state and the switch.
+    let chain: SwitchedBiquadChain
+
     /// Sections in the chain.
-    public let sectionCount: Int
+    public var sectionCount: Int { chain.sectionCount }
     /// Frames of a crossfade at the rate it was made for: round(0.02 × rate).
-    public let crossfadeFrames: Int
-    /// Five coefficients per section: b0, b1, b2, a1, a2.
-    let coefficients: UnsafeMutablePointer<Double>
-    /// Transposed direct form II state: two values per section per channel (left, then right).
-    let state: UnsafeMutablePointer<Double>
-    /// Where the crossfade is: 0 (dry) … `crossfadeFrames` (wet). Render thread.
-    let fade: UnsafeMutablePointer<Int>
-    /// On or off; the render thread reaches it without reference counting.
-    let switchRef: Unmanaged<NotchSwitch>
+    public var crossfadeFrames: Int { chain.crossfadeFrames }
+    /// The sections' state (two values per section per channel, left then right).
+    var state: UnsafeMutablePointer<Double> { chain.state }
 
     /// Control thread: designs the sections for `rate` and allocates their state; the notch
     /// starts as `toggle` is (on when none is given), without a fade.
     public static func allocate(_ notch: Notch, rate: Int, toggle: NotchSwitch = NotchSwitch()) -> NotchFilter {
-        let sections = NotchDesign.sections(notch, rate: rate)
-        let c = UnsafeMutablePointer<Double>.allocate(capacity: sections.count * 5)
-        for (i, s) in sections.enumerated() {
-            (c + 5 * i).initialize(from: [s.b0, s.b1, s.b2, s.a1, s.a2], count: 5)
-        }
-        let state = UnsafeMutablePointer<Double>.allocate(capacity: sections.count * 4)
-        state.initialize(repeating: 0, count: sections.count * 4)
-        let frames = Int((crossfadeSeconds * Double(rate)).rounded())
-        let fade = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        fade.initialize(to: toggle.isOn ? frames : 0)
-        return NotchFilter(notch: notch, sectionCount: sections.count, crossfadeFrames: frames, coefficients: c, state: state,
-                           fade: fade, switchRef: Unmanaged.passRetained(toggle))
+        NotchFilter(notch: notch, chain: .allocate(NotchDesign.sections(notch, rate: rate), rate: rate, toggle: toggle,
+                                                   roundsBetweenSections: true))
     }
 
     /// Control thread, once no cycle runs.
-    public func deallocate() {
-        coefficients.deallocate()
-        state.deallocate()
-        fade.deallocate()
-        switchRef.release()
-    }
+    public func deallocate() { chain.deallocate() }
 
     /// Filters `frames` samples of both channels in place (or, switched off, keeps them as they
     /// are, crossfading on a switch). Render thread.
@@ -63,31 +38,7 @@ public struct NotchFilter: @unchecked Sendable {
     @_noLocks @_noAllocation
     #endif
     public func process(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
-        let target = switchRef._withUnsafeGuaranteedRef { $0.isOn } ? crossfadeFrames : 0
-        if fade.pointee == crossfadeFrames && target == crossfadeFrames {
-            run(frames: frames, left, state)
-            run(frames: frames, right, state + 2 * sectionCount)
-            return
-        }
-        var p = fade.pointee
-        let n = Double(crossfadeFrames)
-        let zLeft = state, zRight = state + 2 * sectionCount
-        var i = 0
-        while i < frames {
-            if p < target { p += 1 } else if p > target { p -= 1 }
-            let dryL = Double(left[i]), dryR = Double(right[i])
-            let wetL = runOne(dryL, zLeft), wetR = runOne(dryR, zRight)
-            if p == crossfadeFrames {
-                left[i] = Float(wetL)
-                right[i] = Float(wetR)
-            } else if p > 0 {
-                let g = Double(p) / n
-                left[i] = Float(dryL + (wetL - dryL) * g)
-                right[i] = Float(dryR + (wetR - dryR) * g)
-            }
-            i += 1
-        }
-        fade.pointee = p
+        chain.process(frames: frames, left: left, right: right)
     }
 
     /// After `process`, while the notch is on or fading: every sample above the knee (0.9,
@@ -99,57 +50,12 @@ public struct NotchFilter: @unchecked Sendable {
     @_noLocks @_noAllocation
     #endif
     public func limitPeaks(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
-        if fade.pointee == 0 { return }
+        if chain.isOff { return }
         var i = 0
         while i < frames {
             left[i] = Float(NoiseGenerator.softCeiling(Double(left[i])))
             right[i] = Float(NoiseGenerator.softCeiling(Double(right[i])))
             i += 1
-        }
-    }
-
-    /// One sample through every section: the same operations, in the same order, as `run`.
-    @inline(__always)
-    private func runOne(_ x: Double, _ z: UnsafeMutablePointer<Double>) -> Double {
-        var input = x
-        var s = 0
-        while s < sectionCount {
-            let c = coefficients + 5 * s
-            let z1 = z[2 * s], z2 = z[2 * s + 1]
-            let y = c[0] * input + z1
-            var n1 = c[1] * input - c[3] * y + z2
-            var n2 = c[2] * input - c[4] * y
-            if abs(n1) < NotchFilter.flushBelow { n1 = 0 }
-            if abs(n2) < NotchFilter.flushBelow { n2 = 0 }
-            z[2 * s] = n1
-            z[2 * s + 1] = n2
-            input = Double(Float(y))
-            s += 1
-        }
-        return input
-    }
-
-    @inline(__always)
-    private func run(frames: Int, _ x: UnsafeMutablePointer<Float>, _ z: UnsafeMutablePointer<Double>) {
-        var s = 0
-        while s < sectionCount {
-            let c = coefficients + 5 * s
-            let b0 = c[0], b1 = c[1], b2 = c[2], a1 = c[3], a2 = c[4]
-            var z1 = z[2 * s], z2 = z[2 * s + 1]
-            var i = 0
-            while i < frames {
-                let input = Double(x[i])
-                let y = b0 * input + z1
-                z1 = b1 * input - a1 * y + z2
-                z2 = b2 * input - a2 * y
-                if abs(z1) < NotchFilter.flushBelow { z1 = 0 }
-                if abs(z2) < NotchFilter.flushBelow { z2 = 0 }
-                x[i] = Float(y)
-                i += 1
-            }
-            z[2 * s] = z1
-            z[2 * s + 1] = z2
-            s += 1
         }
     }
 }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// The notch on or off while a session plays (a key, a MIDI mapping, a remote): the control
 /// thread sets it (`toggle`), the render thread reads it once at the top of each block, and
-/// `NotchFilter` crossfades to it over `NotchFilter.crossfadeSeconds`. Shared by every
+/// `SwitchedBiquadChain` crossfades to it over `SwitchedBiquadChain.crossfadeSeconds`. Shared by every
 /// connection's filter, so it stays as it is across a reconnect. Any thread.
 public final class NotchSwitch: Sendable {
     private let on: Atomic<Bool>
