@@ -37,7 +37,7 @@ public struct PlayLaunch {
     /// `woodshed playlist play NAME`, then `thenNoise` if given.
     public func playlist(_ name: String, shuffle: Bool?, repeatAll: Bool, thenNoise: ThenNoise?, debug: (String) -> Void) throws {
         try output.check()
-        let setup = try PlaySetup(playlist: name, shuffle: shuffle, repeatAll: repeatAll ? true : nil)
+        let setup = try PlaySetup(playlist: name, shuffle: shuffle, repeatAll: repeatAll ? true : nil, live: true)
         try run(setup, shadow: nil, playlist: true, thenNoise: thenNoise, debug: debug)
     }
 
@@ -94,6 +94,8 @@ public struct PlayLaunch {
             capture?.deallocate()
             throw error
         }
+        // The output runs and the worker has primed the ring: an MP3's frame index may be built now.
+        setup.allowIndexing()
         installQuitSignals()
         let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
         engine.mpris = output.mpris

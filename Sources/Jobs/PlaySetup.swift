@@ -33,12 +33,14 @@ public struct PlaySetup {
     /// Live: things to tell the user before playing (an unusable practice file).
     public var warnings: [String] = []
 
-    /// Every format is read in place: nothing is decoded before it plays. `shadowing`: the
+    /// Every format is read in place: nothing is decoded before it plays. Live, an MP3's frame
+    /// index waits for `allowIndexing()` (the live player calls it once its output runs), so
+    /// that the scan of a long file does not compete with the first sound. `shadowing`: the
     /// speed saved for `woodshed shadow` (each mode keeps its own). `store`: where practice files are.
     public init(path: String, options o: PlayRequest, countIn: Int?, live: Bool = false, shadowing: Bool = false,
                 store: SectionStore = SectionStore()) throws {
         Self.retireDecodeCache()
-        let opened = try AudioSource.open(path: path)
+        let opened = try AudioSource.open(path: path, indexNow: !live)
         source = opened
         files = [opened]
         info = opened.info
@@ -117,7 +119,8 @@ public struct PlaySetup {
     /// shuffled, each played once, then the next (with repeat-all, the first again after the
     /// last). Tracks at another rate than the first are converted to it. A missing or
     /// unreadable track is skipped with a warning. Nothing is saved.
-    public init(playlist name: String, shuffle: Bool?, repeatAll: Bool?) throws {
+    /// `live`: the tracks' frame indexes wait for `allowIndexing()`, as `init(path:...)`'s.
+    public init(playlist name: String, shuffle: Bool?, repeatAll: Bool?, live: Bool = false) throws {
         let list: Playlist
         do { list = try PlaylistStore().load(try PlaylistName(name)) } catch { throw ValidationErrorMessage("\(error)") }
         Self.retireDecodeCache()
@@ -125,7 +128,7 @@ public struct PlaySetup {
         var warnings: [String] = []
         for track in list.tracks {
             do {
-                opened.append(try AudioSource.open(path: track.path))
+                opened.append(try AudioSource.open(path: track.path, indexNow: !live))
                 warnings += opened.last!.warnings
             } catch {
                 warnings.append("skipped \(track.path): \(error)")
@@ -166,6 +169,12 @@ public struct PlaySetup {
         engine = .faster
         practice = nil
         self.warnings = warnings
+    }
+
+    /// Lets the files' frame indexes start (held back while opening live: see `init(path:...)`).
+    /// Any thread.
+    public func allowIndexing() {
+        for file in files { file.allowIndexing() }
     }
 
     /// Every section practised by `plan` (shadowing's one plan for all sentences).

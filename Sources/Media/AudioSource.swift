@@ -38,24 +38,39 @@ public final class AudioSource {
     let channels: Int
     /// Where the decoder's next read starts; nil when not known (after a failed seek or read).
     var position: Int64?
+    /// Set by any thread (`allowIndexing`): a frame index held back at opening may start.
+    let indexingAllowed = Atomic<Bool>(false)
+    /// Reading thread: an MP3's frame index was held back at opening and has not started yet.
+    var indexingPending: Bool
     /// One chunk of frames as read, before they become stereo (mono and more than 2 channels).
     let scratch: UnsafeMutablePointer<Float>
 
     /// Opens `path` for reading; nothing is decoded. An MP3 starts indexing its frames on a
-    /// thread of its own (see `MP3FrameIndex`).
-    public static func open(path: String) throws(AudioFileError) -> AudioSource {
+    /// thread of its own (see `MP3FrameIndex`): now, or with `indexNow: false` only once
+    /// `allowIndexing()` has been called (the live player: after its first period is queued, so
+    /// that the scan of a long file does not compete with the first sound).
+    public static func open(path: String, indexNow: Bool = true) throws(AudioFileError) -> AudioSource {
         let source = try SourceFile.open(path: path)
-        (source.decoder as? MP3Decoder)?.startIndexing()
-        return AudioSource(info: source.info, decoder: source.decoder, warnings: source.warnings)
+        let mp3 = source.decoder as? MP3Decoder
+        if indexNow { mp3?.startIndexing() }
+        return AudioSource(info: source.info, decoder: source.decoder, warnings: source.warnings,
+                           indexingPending: !indexNow && mp3 != nil)
     }
 
-    init(info: AudioFileInfo, decoder: any FrameDecoder, warnings: [String]) {
+    init(info: AudioFileInfo, decoder: any FrameDecoder, warnings: [String], indexingPending: Bool = false) {
         self.info = info
         self.decoder = decoder
         self.channels = decoder.channels
         self.warnings = warnings
         self.position = 0
+        self.indexingPending = indexingPending
         scratch = .allocate(capacity: Self.chunkFrames * decoder.channels)
+    }
+
+    /// Any thread. Lets a frame index held back at opening (`open(path:indexNow: false)`) start:
+    /// the reading thread starts it at its next read. Seeks are exact before it is built too.
+    public func allowIndexing() {
+        indexingAllowed.store(true, ordering: .releasing)
     }
 
     deinit { scratch.deallocate() }

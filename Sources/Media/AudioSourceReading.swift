@@ -35,6 +35,10 @@ extension AudioSource {
 
     /// Reads up to `frames` (at most one chunk) from `frame` as stereo into `output`; the number read.
     private func readChunk(at frame: Int64, frames: Int, into output: UnsafeMutablePointer<Float>) -> Int {
+        if indexingPending && indexingAllowed.load(ordering: .acquiring) {
+            indexingPending = false
+            (decoder as? MP3Decoder)?.startIndexing()
+        }
         if position != frame {
             guard decoder.seek(to: frame) else {
                 position = nil

@@ -127,6 +127,10 @@ final class MP3Decoder: FrameDecoder {
         return result == MPG123_DONE.rawValue ? Int64(mpg123_tell(handle.handle)) : -1
     }
 
+    /// Whether the background scan of the frame index has been started (or the index was built
+    /// at opening).
+    var indexingStarted: Bool { background != nil || index.frames > 0 }
+
     /// Starts indexing the file's frames on a thread of its own (see `MP3FrameIndex`).
     func startIndexing() {
         if background == nil && index.frames == 0 { background = MP3FrameIndex.start(descriptor: handle.descriptor) }
