@@ -69,6 +69,18 @@ struct OptionCheckTests {
         #expect(player.pause && player.keepOpen && !player.scope)
     }
 
+    @Test("takes: list takes no number, play and remove need one from 1, other actions are named")
+    func takes() {
+        #expect(problem { try TakesRequest(file: "a.wav").check() } == "no problem")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "list", number: 3).check() } == "list takes no number")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "play").check() } == "play needs the take's number, e.g. woodshed takes FILE play 1")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "remove").check() }
+                == "remove needs the take's number, e.g. woodshed takes FILE remove 1")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "play", number: 0).check() } == "take 0 is out of range: takes are numbered from 1")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "remove", number: 2).check() } == "no problem")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "frob").check() } == "the action is list, play or remove, not 'frob'")
+    }
+
     @Test("what to click: a map or a preset with what it sets itself, bars, count-in, subdivision, --volume and --levels")
     func click() {
         func check(_ r: ClickRequest, volume: Float = 1, levels: String? = nil) -> String { problem { try r.check(volume: volume, levels: levels) } }
