@@ -1,4 +1,5 @@
 import Jobs
+import RenderGraph
 import Remote
 import Testing
 import WoodshedCore
@@ -67,6 +68,33 @@ struct OptionCheckTests {
         #expect(player.backend == .alsa)
         #expect(player.alsaDevice == "hw:1")
         #expect(player.pause && player.keepOpen && !player.scope)
+    }
+
+    @Test("--notch, --filter and --then-sound read once for every command: a wrong value is one line naming it, with the rate when given")
+    func musicOptions() {
+        #expect(problem { _ = try Notch.option(nil) } == "no problem")
+        #expect((try? Notch.option(nil)) == .some(nil))
+        #expect((try? Notch.option("6.2kHz:1/2"))??.frequency == 6200)
+        #expect(problem { _ = try Notch.option("20") } == "--notch frequency 20 is out of range: use 250 Hz to 12 kHz (e.g. 6000 or 6.2kHz)")
+        #expect(problem { _ = try Notch.option("zz") } == "--notch frequency 'zz' is not a frequency: use 250 Hz to 12 kHz (e.g. 6000 or 6.2kHz)")
+        #expect(problem { _ = try Notch.option("6k:1/3") } == "--notch width '1/3' is not offered: use 1, 1/2 or 1/4 (octaves)")
+        #expect(problem { _ = try Notch.option("6k") } == "no problem")
+        #expect(problem { _ = try Notch.option("6k", rate: 8000) }
+                == "--notch frequency 6000 Hz is too high for 8000 Hz: use at most 2800 Hz (0.35 × the rate)")
+        #expect((try? FilterChoice.option(nil)) == .some(nil))
+        #expect(problem { _ = try FilterChoice.option("lowpass:300", rate: 48_000) } == "no problem")
+        #expect(problem { _ = try FilterChoice.option("zz") }
+                == "--filter kind 'zz' is unknown: use lowpass:FREQ, highpass:FREQ or band:LO-HI (e.g. lowpass:800 or band:200-2000)")
+        #expect(problem { _ = try FilterChoice.option("lowpass:30000") } == "no problem")
+        #expect(problem { _ = try FilterChoice.option("lowpass:30000", rate: 48_000) }
+                == "--filter frequency 30000 Hz is out of range at 48000 Hz: use 20 Hz to 21600 Hz (0.45 × the rate)")
+        #expect((try? ThenNoise.option(nil)) == .some(nil))
+        #expect((try? ThenNoise.option("brown:15m"))??.seconds == 900)
+        #expect(problem { _ = try ThenNoise.option("zz") } == "--then-sound takes SOUND:DURATION such as brown:15m, not 'zz'")
+        #expect(problem { _ = try ThenNoise.option("brown") } == "--then-sound takes SOUND:DURATION such as brown:15m, not 'brown'")
+        #expect(problem { _ = try ThenNoise.option("zz", repeatAll: true) } == "--then-sound takes SOUND:DURATION such as brown:15m, not 'zz'")
+        #expect(problem { _ = try ThenNoise.option("brown:1m", repeatAll: true) } == "--repeat-all never ends, so --then-sound would never start")
+        #expect(problem { _ = try ThenNoise.option(nil, repeatAll: true) } == "no problem")
     }
 
     @Test("takes: list takes no number, play and remove need one from 1, other actions are named")
