@@ -1,4 +1,3 @@
-import App
 import ArgumentParser
 import Jobs
 import RenderGraph
@@ -26,12 +25,7 @@ struct SoundsSubcommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the sounds: name, category and description.")
         @Option(name: .long, help: "Only this category: noise, nature, machine, alarm or other.") var category: String?
 
-        func run() throws {
-            let listing = try SoundListing(category: category)
-            if let missing = listing.missingData { writeStderr("Warning: \(missing)\n") }
-            for line in listing.lines { print(line) }
-            for problem in listing.broken { writeStderr("Warning: \(problem) (not listed)\n") }
-        }
+        func run() throws { try SoundListing(category: category).show() }
     }
 
     struct Preview: ParsableCommand {
