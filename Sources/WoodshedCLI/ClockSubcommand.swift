@@ -33,11 +33,8 @@ struct ClockSubcommand: ParsableCommand {
     }
 
     func run() throws {
-        var launch = ClockLaunch(output: output.request)
-        launch.sound = sound
-        launch.untilAlarm = untilAlarm
-        launch.twentyFourHours = twentyFourHours
-        launch.background = background
+        let launch = ClockLaunch(output: output.request, sound: sound, untilAlarm: untilAlarm, twentyFourHours: twentyFourHours,
+                                 background: background)
         try usage { try launch.run() }
     }
 }

@@ -46,10 +46,7 @@ struct TinnitusMatchSubcommand: ParsableCommand {
     }
 
     func run() throws {
-        var launch = TinnitusMatchLaunch(output: output.request)
-        launch.seed = seed
-        launch.noiseBand = noiseBand
-        try launch.run()
+        try TinnitusMatchLaunch(output: output.request, seed: seed, noiseBand: noiseBand).run()
     }
 }
 

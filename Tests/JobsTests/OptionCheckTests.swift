@@ -40,24 +40,26 @@ struct OptionCheckTests {
                                        alsaDevice: "hw:1", duration: "10m", mpris: false, oscPort: 9000, oscBind: "127.0.0.2")
         let click = ClickLaunch(click: ClickRequest(tempo: "120"), volume: 0.5, midi: MIDIRequest(midiMap: nil, midiIn: [], setlist: nil),
                                 midiClock: true, transport: .follow, note: "hi", output: output)
-        #expect(click.connect == ["a:b,c:d"])
-        #expect(click.jackName == "ws")
-        #expect(click.server == "studio")
-        #expect(click.duration == "10m")
-        #expect(click.mpris == false)
-        #expect(click.oscPort == 9000)
-        #expect(click.oscBind == "127.0.0.2")
-        #expect(click.backend == .alsa)
-        #expect(click.alsaDevice == "hw:1")
+        #expect(click.output == output)
+        #expect(click.output.backendChoice == .alsa)
+        #expect(click.output.mprisStepMilliBPM == 1_000)
         #expect(click.transport == .follow)
+        #expect(click.input == nil && click.song == nil)
+        let setlistClick = ClickLaunch(click: ClickRequest(tempo: "120"), volume: 1, midi: MIDIRequest(midiMap: nil, midiIn: [], setlist: nil),
+                                       midiClock: false, transport: .free, note: nil, output: output, input: "system:capture_1", song: 3)
+        #expect(setlistClick.input == "system:capture_1" && setlistClick.song == 3)
         let noise = NoiseLaunch(color: "pink", level: -30, fade: "20s", scope: true, output: output)
-        #expect(noise.connect == ["a:b,c:d"])
-        #expect(noise.duration == "10m")
+        #expect(noise.output == output)
         #expect(noise.fade == "20s")
-        #expect(noise.jackName == "ws")
-        #expect(noise.oscPort == 9000)
-        #expect(noise.backend == .alsa)
-        #expect(noise.alsaDevice == "hw:1")
+        #expect(noise.notch == nil && !noise.scopeSpectrum && noise.until == nil)
+        let untilNoise = NoiseLaunch(color: "brown", level: nil, fade: nil, scope: false, output: output, scopeSpectrum: true, until: "07:00")
+        #expect(untilNoise.scopeSpectrum && untilNoise.until == "07:00")
+        let clock = ClockLaunch(output: output, sound: "brown", untilAlarm: true, twentyFourHours: true, background: true)
+        #expect(clock.output == output)
+        #expect(clock.sound == "brown" && clock.untilAlarm && clock.twentyFourHours && clock.background)
+        let match = TinnitusMatchLaunch(output: output, seed: 7, noiseBand: true)
+        #expect(match.output == output)
+        #expect(match.seed == 7 && match.noiseBand)
         let player = LivePlayOutput(sound: "clave", volume: 2, musicConnect: ["m:l"], pause: true, keepOpen: true, scope: false,
                                     output: output)
         #expect(player.connect == ["a:b,c:d"])
@@ -107,6 +109,21 @@ struct OptionCheckTests {
         #expect(problem { try TakesRequest(file: "a.wav", action: "play", number: 0).check() } == "take 0 is out of range: takes are numbered from 1")
         #expect(problem { try TakesRequest(file: "a.wav", action: "remove", number: 2).check() } == "no problem")
         #expect(problem { try TakesRequest(file: "a.wav", action: "frob").check() } == "the action is list, play or remove, not 'frob'")
+    }
+
+    @Test("noise --until and sounds preview: a time of day, not with --for; a preview has its own length and a level in range")
+    func untilAndPreview() {
+        #expect(problem { try NoiseChoice.check(until: "07:00", duration: nil) } == "no problem")
+        #expect(problem { try NoiseChoice.check(until: nil, duration: "1m") } == "no problem")
+        #expect(problem { try NoiseChoice.check(until: "7", duration: nil) } == "--until takes a time of day such as 07:00, not '7'")
+        #expect(problem { try NoiseChoice.check(until: "07:00", duration: "1m") } == "give --for or --until, not both")
+        #expect(problem { try SoundPreview(name: "rain").check() } == "no problem")
+        #expect(problem { try SoundPreview(name: "rain", level: -5).check() } == "noise level -5 dBFS is out of range: use -90 to -12 dBFS RMS")
+        #expect(problem { try SoundPreview(name: "rain", output: LiveOutputRequest(duration: "3s")).check() }
+                == "a preview plays 3s; to play longer: woodshed noise rain --for TIME")
+        #expect(problem { try SoundPreview(name: "rain", output: LiveOutputRequest(backend: "oss")).check() }
+                == problem { try LiveOutputRequest(backend: "oss").check() })
+        #expect(SoundPreview.duration == "3s" && SoundPreview.fade == "1s")
     }
 
     @Test("what to click: a map or a preset with what it sets itself, bars, count-in, subdivision, --volume and --levels")
