@@ -35,7 +35,16 @@ public struct ClockLaunch {
         self.background = background
     }
 
+    /// The output options, then `--for` (the clock runs until it is quit), then `--until-alarm`
+    /// without `--sound`; each a one-line problem.
+    public func check() throws(OptionProblem) {
+        try output.check()
+        if output.duration != nil { throw OptionProblem("the clock runs until you quit it; --for is for noise and the player") }
+        if untilAlarm && sound == nil { throw OptionProblem("--until-alarm needs --sound NAME (the sound to play until the alarm)") }
+    }
+
     public func run() throws {
+        try check()
         let remote = try RemoteSurfaces(oscPort: output.oscPort, oscBind: output.oscBind)
         let keeper = AlarmKeeper()
         // The sound until the alarm: a colour, a noise preset or a catalog sound, as `noise` takes it.
@@ -43,7 +52,6 @@ public struct ClockLaunch {
         if let sound {
             do { noise = try NoiseSound(name: sound) } catch { throw ValidationErrorMessage("--sound: \(error)") }
         }
-        if untilAlarm && noise == nil { throw ValidationErrorMessage("--until-alarm needs --sound NAME (the sound to play until the alarm)") }
         var seconds: Double?
         if untilAlarm {
             guard let next = keeper.ringer.nextRing else {

@@ -126,6 +126,37 @@ struct OptionCheckTests {
         #expect(SoundPreview.duration == "3s" && SoundPreview.fade == "1s")
     }
 
+    @Test("clock and tinnitus match: the output options, then no --for; --until-alarm needs --sound; MIDI inputs, recording and midi learn")
+    func launchesAndInputs() {
+        #expect(problem { try ClockLaunch().check() } == "no problem")
+        #expect(problem { try ClockLaunch(output: LiveOutputRequest(duration: "1m")).check() }
+                == "the clock runs until you quit it; --for is for noise and the player")
+        #expect(problem { try ClockLaunch(untilAlarm: true).check() } == "--until-alarm needs --sound NAME (the sound to play until the alarm)")
+        #expect(problem { try ClockLaunch(sound: "brown", untilAlarm: true).check() } == "no problem")
+        #expect(problem { try ClockLaunch(output: LiveOutputRequest(jackName: ""), untilAlarm: true).check() } == "--jack-name must be 1 to 63 bytes")
+        #expect(problem { try TinnitusMatchLaunch().check() } == "no problem")
+        #expect(problem { try TinnitusMatchLaunch(output: LiveOutputRequest(duration: "1m")).check() }
+                == "the match ends when you press Enter or q; --for is for noise and the player")
+        #expect(problem { try TinnitusMatchLaunch(output: LiveOutputRequest(duration: "1m", oscPort: 0)).check() }
+                == "--osc must be a UDP port 1–65535, not 0")
+        #expect(problem { try MIDIRequest(midiMap: nil, midiIn: ["alsa:pedal", "jack:a:b"], setlist: nil).check() } == "no problem")
+        #expect(problem { try MIDIRequest(midiMap: nil, midiIn: ["alsa:pedal", "zz", "yy"], setlist: nil).check() }
+                == "--midi-in takes alsa:NAME or jack:PORT, not 'zz'")
+        #expect(problem { try ListenRequest(record: true, compare: true, keep: 1000).check() } == "no problem")
+        #expect(problem { try ListenRequest(compare: true).check() } == "--compare plays back your takes: give --record too")
+        #expect(problem { try ListenRequest(keep: 0).check() } == "--keep 0 is out of range: use 1 to 1000")
+        #expect(problem { try ListenRequest(keep: 1001).check() } == "--keep 1001 is out of range: use 1 to 1000")
+        #expect(problem { try MIDIListen.checkLearning(action: "tap", timeout: "30s") } == "no problem")
+        #expect(problem { try MIDIListen.checkLearning(action: "tap", timeout: "zz") } == "--timeout takes a duration such as 30s, not 'zz'")
+        #expect(problem { try MIDIListen.checkLearning(action: "zz", timeout: "zz") } == """
+            unknown action 'zz' (known: start, stop, toggle, tempo-up, tempo-down, tempo-set, tempo-cc, tap, meter-next, meter-prev, \
+            count-in, mute, volume-up, volume-down, setlist-next, setlist-prev, setlist-song, preset, section-next, section-prev, \
+            section-again, repeat-up, repeat-down, speed-up, speed-down, mark-in, mark-out, jump-forward, jump-back, nudge-in-earlier, \
+            nudge-in-later, nudge-out-earlier, nudge-out-later, notch, section-cursor-next, section-cursor-prev, section-start-cursor, \
+            reset, keep-loop, advance-mode, again-slower, again-faster, filter, karaoke)
+            """)
+    }
+
     @Test("what to click: a map or a preset with what it sets itself, bars, count-in, subdivision, --volume and --levels")
     func click() {
         func check(_ r: ClickRequest, volume: Float = 1, levels: String? = nil) -> String { problem { try r.check(volume: volume, levels: levels) } }

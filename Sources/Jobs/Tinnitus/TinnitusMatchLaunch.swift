@@ -24,6 +24,12 @@ public struct TinnitusMatchLaunch {
         self.noiseBand = noiseBand
     }
 
+    /// The output options, then `--for` (the match ends on Enter or q); each a one-line problem.
+    public func check() throws(OptionProblem) {
+        try output.check()
+        if output.duration != nil { throw OptionProblem("the match ends when you press Enter or q; --for is for noise and the player") }
+    }
+
     public func run() throws {
         do throws(TinnitusProfileError) {
             _ = try store.load()
