@@ -32,7 +32,16 @@ public struct AlarmActions {
         public var sound: String?
         public var volume: String?
         public var snooze: String?
-        public init() {}
+        public init(time: String? = nil, after: String? = nil, days: String? = nil, label: String? = nil, sound: String? = nil,
+                    volume: String? = nil, snooze: String? = nil) {
+            self.time = time
+            self.after = after
+            self.days = days
+            self.label = label
+            self.sound = sound
+            self.volume = volume
+            self.snooze = snooze
+        }
     }
 
     /// `add TIME` or `add --in DURATION`.

@@ -13,44 +13,27 @@ public struct ClickLaunch {
     public var volume: Float
     public var midi: MIDIRequest
     public var midiClock: Bool
-    /// Ports for the click port, each possibly comma-separated; empty for the default.
-    public var connect: [String]
-    public var noConnect: Bool
-    public var jackName: String
-    public var server: String?
     public var transport: TransportMode
-    /// `--for`, already checked by `DurationText.seconds`.
-    public var duration: String?
     public var note: String?
-    /// The MPRIS object on the session bus (`--no-mpris`: false).
-    public var mpris = true
-    /// `--mpris-step`: MPRIS's Next/Previous tempo step, in thousandths of a BPM.
-    public var mprisStep: Int64 = 1_000
-    /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
-    public var oscPort: UInt16?
-    public var oscBind: String?
+    /// The output options every live command shares (`connect`: the click port's; `--for`,
+    /// already checked by `DurationText.seconds`).
+    public var output: LiveOutputRequest
     /// `--input PORT`: connected to `woodshed:in` (JACK only); nil: the port is left unconnected.
     public var input: String?
-    /// `--backend` and `--alsa-device`.
-    public var backend = OutputBackendChoice.auto
-    public var alsaDevice = "default"
     /// `--song N`: the setlist's song to start at (from 1); nil: song 1.
     public var song: Int?
 
-    public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool,
-                connect: [String], noConnect: Bool, jackName: String, server: String?, transport: TransportMode,
-                duration: String?, note: String?) {
+    public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool, transport: TransportMode, note: String?,
+                output: LiveOutputRequest, input: String? = nil, song: Int? = nil) {
         self.click = click
         self.volume = volume
         self.midi = midi
         self.midiClock = midiClock
-        self.connect = connect
-        self.noConnect = noConnect
-        self.jackName = jackName
-        self.server = server
         self.transport = transport
-        self.duration = duration
         self.note = note
+        self.output = output
+        self.input = input
+        self.song = song
     }
 
     /// The options given that only JACK has (ALSA cannot honour them); `jackMIDI`: the JACK
@@ -58,7 +41,7 @@ public struct ClickLaunch {
     func jackOnlyOptions(jackMIDI: [String]) -> [String] {
         var given: [String] = []
         if transport != .free { given.append("--transport \(transport.rawValue)") }
-        if !connect.isEmpty { given.append("--connect") }
+        if !output.connect.isEmpty { given.append("--connect") }
         if midiClock { given.append("--midi-clock") }
         if let port = jackMIDI.first { given.append("--midi-in \(port)") }
         given += ListenRequest(input: input).jackOnly
@@ -73,9 +56,9 @@ public struct ClickLaunch {
         if let bad = start.unusableLastSession {
             writeStderr("Warning: ignoring the last session, \(bad). The next saved settings replace it; the file is then kept as \(store.brokenURL.path).\n")
         }
-        let remote = try RemoteSurfaces(oscPort: oscPort, oscBind: oscBind)
+        let remote = try RemoteSurfaces(oscPort: output.oscPort, oscBind: output.oscBind)
         let mode = transport
-        let midiSetup = try MIDISetup(midi, clientName: jackName)
+        let midiSetup = try MIDISetup(midi, clientName: output.jackName)
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
         let session = LiveSession(settings: start.settings, mapPlan: start.mapPlan, mode: mode,
                                   midi: midiSetup.control, midiClock: midiClock, songs: midiSetup.songs)
@@ -90,10 +73,10 @@ public struct ClickLaunch {
             summary = SetlistLine.text(title: title, songs: midiSetup.songs.map(\.title), index: first)
         }
         var options = JackBackend.Options()
-        options.clientName = jackName
-        options.server = server
-        options.noConnect = noConnect
-        options.connect = JackPortList.ports(connect)
+        options.clientName = output.jackName
+        options.server = output.server
+        options.noConnect = output.noConnect
+        options.connect = JackPortList.ports(output.connect)
         options.transport = mode
         options.midiClock = midiClock
         options.midiConnect = midiSetup.jackSources
@@ -104,14 +87,14 @@ public struct ClickLaunch {
         parts.capture = capture
         defer { capture.deallocate() }
         let fade = RunningFade()
-        let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice,
+        let outputStart = LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
                                           jackOnly: jackOnlyOptions(jackMIDI: midiSetup.jackSources))
-        let output = try outputStart.start(jack: options, session: session, parts: parts, fade: fade, debug: debug)
+        let started = try outputStart.start(jack: options, session: session, parts: parts, fade: fade, debug: debug)
         installQuitSignals()
-        let engine = LiveEngine(output: output, session: session, stopAfter: duration.flatMap(DurationText.seconds), fade: fade)
+        let engine = LiveEngine(output: started, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
         engine.midiInputs = midiSetup.alsaInputs
-        engine.mpris = mpris
-        engine.mprisTempoStep = mprisStep
+        engine.mpris = output.mpris
+        engine.mprisTempoStep = output.mprisStepMilliBPM
         remote.attach(to: engine)
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
         let controller = MetronomeController(engine: engine, store: store, summary: summary, note: note ?? remote.osc?.startLine,

@@ -19,43 +19,39 @@ public struct ClockLaunch {
     public var twentyFourHours = false
     /// `--background`: no screen and no keys (the systemd user unit).
     public var background = false
-    public var connect: [String] = []
-    public var noConnect = false
-    public var jackName = "woodshed"
-    public var server: String?
-    public var backend = OutputBackendChoice.auto
-    public var alsaDevice = "default"
-    /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
-    public var oscPort: UInt16?
-    public var oscBind: String?
+    /// The output options every live command shares (`connect`: music_L's and music_R's;
+    /// `--for` is the command's to refuse; MPRIS is not used).
+    public var output: LiveOutputRequest
 
     /// The fade-out of `--until-alarm`: the last minute before the alarm.
     public static let fadeSeconds = 60.0
 
-    public init() {}
+    public init(output: LiveOutputRequest = LiveOutputRequest(), sound: String? = nil, untilAlarm: Bool = false,
+                twentyFourHours: Bool = false, background: Bool = false) {
+        self.output = output
+        self.sound = sound
+        self.untilAlarm = untilAlarm
+        self.twentyFourHours = twentyFourHours
+        self.background = background
+    }
 
-    /// The clock with the output options every live command shares (`connect`: music_L's and
-    /// music_R's; `--for` is the command's to refuse).
-    public init(output: LiveOutputRequest) {
-        connect = output.connect
-        noConnect = output.noConnect
-        jackName = output.jackName
-        server = output.server
-        backend = output.backendChoice
-        alsaDevice = output.alsaDevice
-        oscPort = output.oscPort
-        oscBind = output.oscBind
+    /// The output options, then `--for` (the clock runs until it is quit), then `--until-alarm`
+    /// without `--sound`; each a one-line problem.
+    public func check() throws(OptionProblem) {
+        try output.check()
+        if output.duration != nil { throw OptionProblem("the clock runs until you quit it; --for is for noise and the player") }
+        if untilAlarm && sound == nil { throw OptionProblem("--until-alarm needs --sound NAME (the sound to play until the alarm)") }
     }
 
     public func run() throws {
-        let remote = try RemoteSurfaces(oscPort: oscPort, oscBind: oscBind)
+        try check()
+        let remote = try RemoteSurfaces(oscPort: output.oscPort, oscBind: output.oscBind)
         let keeper = AlarmKeeper()
         // The sound until the alarm: a colour, a noise preset or a catalog sound, as `noise` takes it.
         var noise: NoiseSound?
         if let sound {
             do { noise = try NoiseSound(name: sound) } catch { throw ValidationErrorMessage("--sound: \(error)") }
         }
-        if untilAlarm && noise == nil { throw ValidationErrorMessage("--until-alarm needs --sound NAME (the sound to play until the alarm)") }
         var seconds: Double?
         if untilAlarm {
             guard let next = keeper.ringer.nextRing else {
@@ -64,7 +60,8 @@ public struct ClockLaunch {
             seconds = max(next.at - keeper.wall.secondsSince1970, 1)
         }
         let timer = noise.map { _ in NoiseTimer(seconds: seconds, fadeSeconds: seconds.map { min(ClockLaunch.fadeSeconds, $0 / 2) } ?? 0) }
-        let options = JackBackend.Options.musicOnly(clientName: jackName, server: server, noConnect: noConnect, connect: connect)
+        let options = JackBackend.Options.musicOnly(clientName: output.jackName, server: output.server, noConnect: output.noConnect,
+                                                    connect: output.connect)
         var parts = OutputParts()
         nonisolated(unsafe) let k = keeper
         parts.makeBell = { rate in k.makeBell(rate: rate) }
@@ -75,11 +72,12 @@ public struct ClockLaunch {
             parts.makeNoise = { rate in try t.generator(recipe: try sound.recipe(rate: rate), rate: rate, level: sound.level) }
         }
         let session = LiveSession(settings: ClickSettings())
-        let output = try LiveOutputStart(backend: backend, alsaDevice: alsaDevice, jackOnly: connect.isEmpty ? [] : ["--connect"])
+        let started = try LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
+                                          jackOnly: output.connect.isEmpty ? [] : ["--connect"])
             .start(jack: options, session: session, parts: parts)
         installQuitSignals()
         let keys = background ? KeyInput(fileDescriptor: open("/dev/null", O_RDONLY | O_CLOEXEC)) : KeyInput()
-        let engine = LiveEngine(output: output, session: session, stopAfter: nil,
+        let engine = LiveEngine(output: started, session: session, stopAfter: nil,
                                 fullScreen: !background && Terminal.stdoutIsTerminal, keys: keys)
         if !engine.fullScreen { keeper.sayNotes { writeStderr($0 + "\n") } }
         keeper.keepAwake()

@@ -23,4 +23,10 @@ public struct ListenRequest: Sendable, Equatable {
         if record { given.append("--record") }
         return given
     }
+
+    /// `--compare` needs `--record`; `--keep` is 1 to 1000; each a one-line problem.
+    public func check() throws(OptionProblem) {
+        if compare && !record { throw OptionProblem("--compare plays back your takes: give --record too") }
+        guard (1...1000).contains(keep) else { throw OptionProblem("--keep \(keep) is out of range: use 1 to 1000") }
+    }
 }

@@ -68,35 +68,6 @@ public struct LiveOutputRequest: Sendable, Equatable {
     }
 }
 
-extension ClickLaunch {
-    /// `woodshed click` with its output options (`output.connect`: the click port's).
-    public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool, transport: TransportMode,
-                note: String?, output: LiveOutputRequest) {
-        self.init(click: click, volume: volume, midi: midi, midiClock: midiClock, connect: output.connect,
-                  noConnect: output.noConnect, jackName: output.jackName, server: output.server, transport: transport,
-                  duration: output.duration, note: note)
-        mpris = output.mpris
-        mprisStep = output.mprisStepMilliBPM
-        oscPort = output.oscPort
-        oscBind = output.oscBind
-        backend = output.backendChoice
-        alsaDevice = output.alsaDevice
-    }
-}
-
-extension NoiseLaunch {
-    /// `woodshed noise` with its output options (`output.connect`: music_L's and music_R's).
-    public init(color: String, level: Double?, fade: String?, scope: Bool, output: LiveOutputRequest) {
-        self.init(color: color, level: level, duration: output.duration, fade: fade, connect: output.connect,
-                  noConnect: output.noConnect, jackName: output.jackName, server: output.server, scope: scope)
-        mpris = output.mpris
-        oscPort = output.oscPort
-        oscBind = output.oscBind
-        backend = output.backendChoice
-        alsaDevice = output.alsaDevice
-    }
-}
-
 extension LivePlayOutput {
     /// The live player's output with its shared options (`output.connect`: the click port's).
     public init(sound: String, volume: Float, musicConnect: [String], pause: Bool, keepOpen: Bool, scope: Bool,

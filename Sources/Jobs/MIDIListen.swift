@@ -40,6 +40,15 @@ public struct MIDIListen {
 
     /// Maps the next learnable message to `action` (with `argument`) and saves it to the map
     /// file; `timeout` is a checked duration such as 60s.
+    /// `midi learn`'s action (a name of the MIDI map's action table) and `--timeout`; each a
+    /// one-line problem.
+    public static func checkLearning(action: String, timeout: String) throws(OptionProblem) {
+        guard MIDIAction(name: action) != nil else {
+            throw OptionProblem("unknown action '\(action)' (known: \(MIDIAction.allCases.map(\.name).joined(separator: ", ")))")
+        }
+        guard DurationText.seconds(timeout) != nil else { throw OptionProblem("--timeout takes a duration such as 30s, not '\(timeout)'") }
+    }
+
     public func learn(action: String, argument: String?, timeout: String, say: (String) -> Void) throws {
         let learning = try MIDILearning(name: action, argument: argument)
         let target = midi.midiMap.map { URL(fileURLWithPath: $0) } ?? MIDIMap.userMapURL()

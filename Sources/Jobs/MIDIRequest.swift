@@ -11,6 +11,11 @@ public struct MIDIRequest: Sendable, Equatable {
         self.midiIn = midiIn
         self.setlist = setlist
     }
+
+    /// Each `--midi-in` is alsa:NAME or jack:PORT; the first that is not is a one-line problem.
+    public func check() throws(OptionProblem) {
+        for spec in midiIn where MIDIInputSpec(spec) == nil { throw OptionProblem("--midi-in takes alsa:NAME or jack:PORT, not '\(spec)'") }
+    }
 }
 
 extension MIDISetup {

@@ -36,6 +36,12 @@ public struct NoiseChoice {
         }
     }
 
+    /// `--until HH:MM`: a time of day, never with `--for` (`duration`).
+    public static func check(until: String?, duration: String?) throws(OptionProblem) {
+        if until != nil && duration != nil { throw OptionProblem("give --for or --until, not both") }
+        if let until, AlarmTime(until) == nil { throw OptionProblem("--until takes a time of day such as 07:00, not '\(until)'") }
+    }
+
     /// The colour (a catalog sound's bed colour).
     public var color: NoiseColor { sound.color }
 }

@@ -11,22 +11,10 @@ import WoodshedCore
 public struct NoiseLaunch {
     public var color: String
     public var level: Double?
-    public var duration: String?
     public var fade: String?
-    /// Ports for music_L and music_R, each possibly comma-separated; empty for the default.
-    public var connect: [String]
-    public var noConnect: Bool
-    public var jackName: String
-    public var server: String?
     public var scope: Bool
-    /// The MPRIS object on the session bus (`--no-mpris`: false).
-    public var mpris = true
-    /// `--osc PORT` and `--osc-bind ADDR` (nil: no OSC).
-    public var oscPort: UInt16?
-    public var oscBind: String?
-    /// `--backend` and `--alsa-device`.
-    public var backend = OutputBackendChoice.auto
-    public var alsaDevice = "default"
+    /// The output options every live command shares (`connect`: music_L's and music_R's).
+    public var output: LiveOutputRequest
     /// `--notch`: the band-stop over the noise, if any.
     public var notch: Notch?
     /// `--scope spectrum`: the spectrum under the scope's trace.
@@ -34,24 +22,23 @@ public struct NoiseLaunch {
     /// `--until HH:MM`: play until that time (fading out over the last minute) while the alarms ring.
     public var until: String?
 
-    public init(color: String, level: Double?, duration: String?, fade: String?, connect: [String], noConnect: Bool,
-                jackName: String, server: String?, scope: Bool) {
+    public init(color: String, level: Double?, fade: String?, scope: Bool, output: LiveOutputRequest, notch: Notch? = nil,
+                scopeSpectrum: Bool = false, until: String? = nil) {
         self.color = color
         self.level = level
-        self.duration = duration
         self.fade = fade
-        self.connect = connect
-        self.noConnect = noConnect
-        self.jackName = jackName
-        self.server = server
         self.scope = scope
+        self.output = output
+        self.notch = notch
+        self.scopeSpectrum = scopeSpectrum
+        self.until = until
     }
 
     /// Starts the output (JACK, or ALSA: see `backend`) and runs the live loop until the end.
     public func run() throws {
-        let remote = try RemoteSurfaces(oscPort: oscPort, oscBind: oscBind)
+        let remote = try RemoteSurfaces(oscPort: output.oscPort, oscBind: output.oscBind)
         let keeper = until == nil ? nil : AlarmKeeper()
-        var duration = self.duration, fade = self.fade
+        var duration = output.duration, fade = self.fade
         if let until, let keeper {
             guard let time = AlarmTime(until) else { throw OptionProblem("--until takes a time of day such as 07:00, not '\(until)'") }
             let now = keeper.wall.secondsSince1970
@@ -62,7 +49,8 @@ public struct NoiseLaunch {
         let choice = try NoiseChoice(name: color, level: level, duration: duration, fade: fade)
         let level = choice.level
         let timer = NoiseTimer(seconds: choice.seconds, fadeSeconds: choice.fadeSeconds)
-        let options = JackBackend.Options.musicOnly(clientName: jackName, server: server, noConnect: noConnect, connect: connect)
+        let options = JackBackend.Options.musicOnly(clientName: output.jackName, server: output.server, noConnect: output.noConnect,
+                                                    connect: output.connect)
         var parts = OutputParts()
         parts.scope = true
         parts.spectrum = scopeSpectrum
@@ -76,12 +64,12 @@ public struct NoiseLaunch {
             parts.makeBell = { rate in k.makeBell(rate: rate) }
         }
         let session = LiveSession(settings: ClickSettings())
-        let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice,
-                                          jackOnly: connect.isEmpty ? [] : ["--connect"])
-        let output = try outputStart.start(jack: options, session: session, parts: parts)
+        let outputStart = LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
+                                          jackOnly: output.connect.isEmpty ? [] : ["--connect"])
+        let started = try outputStart.start(jack: options, session: session, parts: parts)
         installQuitSignals()
-        let engine = LiveEngine(output: output, session: session, stopAfter: nil)
-        engine.mpris = mpris
+        let engine = LiveEngine(output: started, session: session, stopAfter: nil)
+        engine.mpris = output.mpris
         remote.attach(to: engine)
         let controller = NoiseController(engine: engine, timer: timer, title: choice.sound.title, level: level)
         controller.showsScope = scope || scopeSpectrum

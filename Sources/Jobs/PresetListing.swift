@@ -3,7 +3,7 @@ import Persistence
 /// `woodshed presets list`: one line per preset, its name padded to the longest, then its
 /// description; the presets that could not be read, and a missing data folder, as warnings.
 /// Main thread (reads files).
-public struct PresetListing {
+public struct PresetListing: FolderListing {
     public let lines: [String]
     /// Where the built-in data was looked for, when it was not found.
     public let missingData: DataFolderMissing?

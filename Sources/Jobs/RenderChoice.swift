@@ -1,22 +1,28 @@
 import OfflineBackend
+import RenderGraph
 import WoodshedCore
 
 /// What `woodshed render`'s options ask for, checked together after parsing: one kind of
 /// render (a click track, `--play`, `--playlist` or `--noise`), a supported rate, a file format
 /// from `--format` or the output's name (with `--quality` for the lossy ones, and Opus at
-/// 48 kHz only), and a length. A conflict or a value out of range is an
-/// `OptionProblem` (the command line reports it as a usage error); an unknown noise preset or a
-/// broken one a `ValidationErrorMessage`. Any thread (reads noise presets).
+/// 48 kHz only), and a length; then what goes with the music, read at the rate: `--then-sound`
+/// (after `--play` or `--playlist`), `--notch` (not on a click track) and the listening filters
+/// (with `--play`). A conflict or a value out of range is an `OptionProblem` (the command line
+/// reports it as a usage error); an unknown noise preset or a broken one a
+/// `ValidationErrorMessage`. Any thread (reads noise presets and the tinnitus profile).
 public struct RenderChoice {
     public let format: OutputFormat
     /// `--noise` and its settings; nil for the other kinds.
     public let noise: RenderNoise?
+    /// `--then-sound`, `--notch` and `--filter` read; nil when not given.
+    public let thenSound: ThenNoise?
+    public let notch: Notch?
+    public let filter: FilterChoice?
 
-    /// The tempo, `--map` and `--preset` of the click options, as given; `notch`: `--notch` was
-    /// given (its value is the command line's to read).
+    /// The tempo, `--map` and `--preset` of the click options, and the rest, as given.
     public init(output: String, format: String?, rate: Int, seconds: Double?, tempo: String?, map: String?, preset: String?,
-                play: String?, playlist: String?, noise: String?, noiseLevel: Double?, fade: Double?, notch: Bool = false,
-                quality: Int? = nil) throws {
+                play: String?, playlist: String?, noise: String?, noiseLevel: Double?, fade: Double?, notch: String? = nil,
+                quality: Int? = nil, thenSound: String? = nil, filter: String? = nil, karaoke: Bool = false) throws {
         let clickAsked = tempo != nil || map != nil || preset != nil
         if let noise {
             if play != nil || clickAsked {
@@ -28,7 +34,7 @@ public struct RenderChoice {
             if fade != nil { throw OptionProblem("--fade goes with --noise") }
             self.noise = nil
         }
-        if notch && play == nil && playlist == nil && noise == nil {
+        if notch != nil && play == nil && playlist == nil && noise == nil {
             throw OptionProblem("--notch filters music and noise, never the click: give --play, --playlist or --noise")
         }
         if playlist != nil && (play != nil || noise != nil || clickAsked) {
@@ -65,5 +71,10 @@ public struct RenderChoice {
         if let seconds, !(seconds > 0 && seconds <= Double(OptionRange.longestSeconds)) {
             throw OptionProblem("--seconds \(seconds) is out of range: use more than 0 and at most \(OptionRange.longestSeconds)")
         }
+        if thenSound != nil && play == nil && playlist == nil { throw OptionProblem("--then-sound follows --play or --playlist") }
+        self.thenSound = try ThenNoise.option(thenSound)
+        self.notch = try Notch.option(notch, rate: rate)
+        if (filter != nil || karaoke) && play == nil { throw OptionProblem("--filter and --karaoke go with --play") }
+        self.filter = try FilterChoice.option(filter, rate: rate)
     }
 }

@@ -27,6 +27,16 @@ public struct RenderCost {
         self.rate = rate
     }
 
+    /// The JSON line for what `render-cost`'s options ask to time: the player on `play` (with
+    /// `practice`), else the input capture (`input`), else the noise generator (`noise`, with
+    /// `scope`), else the click at `tempo`.
+    public func line(tempo: String, play: String?, practice: PlayRequest, noise: String?, input: Bool, scope: Bool) throws -> String {
+        if let play { return try player(path: play, request: practice) }
+        if input { return self.input() }
+        if let noise { return try self.noise(color: try NoiseColor(parsing: noise), scope: scope) }
+        return try click(tempo: tempo)
+    }
+
     /// The click: the graph with the metronome (`Renderer.process`) per block; one JSON line.
     public func click(tempo: String) throws -> String {
         let plan = ClickPlan(map: TempoMap(entries: [TempoMapEntry(bars: nil, tempo: .constant(try Tempo(parsing: tempo)))]))

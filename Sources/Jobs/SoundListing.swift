@@ -7,7 +7,7 @@ import Sounds
 /// the longest, then its description, and `(not installed: …)` for a sound theme sound the
 /// system lacks; the sounds that could not be read, and a missing data folder, as warnings.
 /// Main thread (reads files).
-public struct SoundListing {
+public struct SoundListing: FolderListing {
     public let lines: [String]
     /// Where the built-in data was looked for, when it was not found.
     public let missingData: DataFolderMissing?

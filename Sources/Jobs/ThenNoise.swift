@@ -30,12 +30,16 @@ public struct ThenNoise {
         try timer.generator(recipe: try sound.recipe(rate: rate), rate: rate, level: sound.level)
     }
 
+    /// `--then-sound` as `play` and `render` take it (nil: not given); a bad value is a problem.
+    public static func option(_ text: String?) throws(OptionProblem) -> ThenNoise? {
+        guard let text else { return nil }
+        do { return try ThenNoise(parsing: text) } catch { throw OptionProblem(error.description) }
+    }
+
     /// `--then-sound` (or `--then-noise`) as `playlist play` takes it (nil: not given); a bad value, or noise after
     /// `--repeat-all` (which never ends), is a problem.
     public static func option(_ text: String?, repeatAll: Bool) throws(OptionProblem) -> ThenNoise? {
-        guard let text else { return nil }
-        let noise: ThenNoise
-        do { noise = try ThenNoise(parsing: text) } catch { throw OptionProblem(error.description) }
+        guard let noise = try option(text) else { return nil }
         if repeatAll { throw OptionProblem("--repeat-all never ends, so --then-sound would never start") }
         return noise
     }

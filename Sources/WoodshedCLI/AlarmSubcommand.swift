@@ -36,16 +36,15 @@ struct AlarmSettingOptions: ParsableArguments {
     @Option(name: .long, help: "Snooze length, 1m to 30m (default 9m).") var snooze: String?
 
     func settings(time: String?, after: String? = nil) -> AlarmActions.Settings {
-        var s = AlarmActions.Settings()
-        s.time = time
-        s.after = after
-        s.days = days
-        s.label = label
-        s.sound = sound
-        s.volume = volume
-        s.snooze = snooze
-        return s
+        AlarmActions.Settings(time: time, after: after, days: days, label: label, sound: sound, volume: volume, snooze: snooze)
     }
+}
+
+/// The alarm `remove`, `enable`, `disable` and `edit` work on, checked. Main thread.
+struct AlarmNumberArgument: ParsableArguments {
+    @Argument(help: "The alarm's number in 'woodshed alarm list'.") var id: String
+
+    func validate() throws { try usage { try AlarmActions.check(.init(), adding: false, id: id) } }
 }
 
 /// `add TIME` or `add --in DURATION`. Main thread.
@@ -74,46 +73,40 @@ struct AlarmList: ParsableCommand {
 struct AlarmRemove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an alarm (the file before is kept as alarms.json.bak).")
 
-    @Argument(help: "The alarm's number in 'woodshed alarm list'.") var id: String
+    @OptionGroup var alarm: AlarmNumberArgument
 
-    func validate() throws { try usage { try AlarmActions.check(.init(), adding: false, id: id) } }
-
-    func run() throws { print(try usage { try AlarmActions().remove(id) }) }
+    func run() throws { print(try usage { try AlarmActions().remove(alarm.id) }) }
 }
 
 /// `enable ID`. Main thread.
 struct AlarmEnable: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "enable", abstract: "Turn an alarm on.")
 
-    @Argument(help: "The alarm's number in 'woodshed alarm list'.") var id: String
+    @OptionGroup var alarm: AlarmNumberArgument
 
-    func validate() throws { try usage { try AlarmActions.check(.init(), adding: false, id: id) } }
-
-    func run() throws { print(try usage { try AlarmActions().setEnabled(id, true) }) }
+    func run() throws { print(try usage { try AlarmActions().setEnabled(alarm.id, true) }) }
 }
 
 /// `disable ID`. Main thread.
 struct AlarmDisable: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "disable", abstract: "Turn an alarm off (it is kept).")
 
-    @Argument(help: "The alarm's number in 'woodshed alarm list'.") var id: String
+    @OptionGroup var alarm: AlarmNumberArgument
 
-    func validate() throws { try usage { try AlarmActions.check(.init(), adding: false, id: id) } }
-
-    func run() throws { print(try usage { try AlarmActions().setEnabled(id, false) }) }
+    func run() throws { print(try usage { try AlarmActions().setEnabled(alarm.id, false) }) }
 }
 
 /// `edit ID [--time HH:MM] [settings]`. Main thread.
 struct AlarmEdit: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an alarm's time, days, label, sound, volume or snooze.")
 
-    @Argument(help: "The alarm's number in 'woodshed alarm list'.") var id: String
+    @OptionGroup var alarm: AlarmNumberArgument
     @Option(name: .long, help: "The new time of day, HH:MM (24-hour).") var time: String?
     @OptionGroup var options: AlarmSettingOptions
 
-    func validate() throws { try usage { try AlarmActions.check(options.settings(time: time), adding: false, id: id) } }
+    func validate() throws { try usage { try AlarmActions.check(options.settings(time: time), adding: false) } }
 
-    func run() throws { print(try usage { try AlarmActions().edit(id, options.settings(time: time)) }) }
+    func run() throws { print(try usage { try AlarmActions().edit(alarm.id, options.settings(time: time)) }) }
 }
 
 /// `install-service`. Main thread.

@@ -37,10 +37,9 @@ struct ClickSubcommand: ParsableCommand {
     }
 
     func run() throws {
-        var launch = try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock,
-                                 transport: ClickLaunch.transportMode(transport), note: note, output: output.request)
-        launch.song = song
-        launch.input = input.input
+        let launch = try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock,
+                                     transport: ClickLaunch.transportMode(transport), note: note, output: output.request,
+                                     input: input.input, song: song)
         try launch.run(debug: diagnostics.start())
     }
 }

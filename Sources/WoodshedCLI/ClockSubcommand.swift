@@ -26,18 +26,16 @@ struct ClockSubcommand: ParsableCommand {
     @Flag(name: .long, help: "No screen and no keys (for the systemd user unit): plain lines only.") var background = false
     @OptionGroup(title: "Output") var output: LiveOutputOptions
 
+    /// The options as a launch.
+    var launch: ClockLaunch {
+        ClockLaunch(output: output.request, sound: sound, untilAlarm: untilAlarm, twentyFourHours: twentyFourHours, background: background)
+    }
+
     func validate() throws {
-        try usage { try output.request.check() }
-        if output.duration != nil { throw ValidationError("the clock runs until you quit it; --for is for noise and the player") }
-        if untilAlarm && sound == nil { throw ValidationError("--until-alarm needs --sound NAME (the sound to play until the alarm)") }
+        try usage { try launch.check() }
     }
 
     func run() throws {
-        var launch = ClockLaunch(output: output.request)
-        launch.sound = sound
-        launch.untilAlarm = untilAlarm
-        launch.twentyFourHours = twentyFourHours
-        launch.background = background
         try usage { try launch.run() }
     }
 }

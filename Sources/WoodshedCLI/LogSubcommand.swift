@@ -1,5 +1,4 @@
 import Jobs
-import App
 import ArgumentParser
 
 /// `woodshed log`: the practice log summed up per file and section, click and noise, per day,
@@ -26,25 +25,14 @@ struct LogSubcommand: ParsableCommand {
     @Flag(help: "Notched listening (--notch) per day against the daily target instead.") var tinnitus = false
     @Option(help: "With --tinnitus: the daily target in whole minutes, e.g. 90m or 2h (default 90m).") var target: String?
 
-    func validate() throws {
-        if let days, days < 1 { throw ValidationError("--days takes a number of days, 1 or more, not \(days)") }
-        if target != nil && !tinnitus { throw ValidationError("--target goes with --tinnitus") }
-        _ = try targetMinutes()
-    }
+    /// The options as a request for the report.
+    var request: LogRequest { LogRequest(days: days, file: file, json: json, tinnitus: tinnitus, target: target) }
 
-    /// `--target` in whole minutes, 1 minute to 24 hours; nil without it.
-    func targetMinutes() throws -> Int? {
-        guard let target else { return nil }
-        guard let seconds = DurationText.seconds(target), seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 else {
-            throw ValidationError("--target takes whole minutes such as 90m or 1h30m (1m to 24h), not '\(target)'")
-        }
-        return Int(seconds / 60)
+    func validate() throws {
+        _ = try usage { try request.check() }
     }
 
     func run() throws {
-        let minutes = tinnitus ? try targetMinutes() ?? PracticeLogReport.defaultTinnitusTargetMinutes : nil
-        let report = try PracticeLogReport(days: days, file: file, json: json, tinnitusTargetMinutes: minutes).make()
-        for warning in report.warnings { writeStderr("Warning: \(warning)\n") }
-        print(report.text)
+        try usage { try request.run() }
     }
 }

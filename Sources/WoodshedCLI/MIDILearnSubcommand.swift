@@ -1,6 +1,5 @@
 import ArgumentParser
 import Jobs
-import MIDI
 
 /// `woodshed midi learn ACTION [ARGUMENT]`. Main thread.
 struct MIDILearnSubcommand: ParsableCommand {
@@ -20,10 +19,7 @@ struct MIDILearnSubcommand: ParsableCommand {
     @Option(name: .long, help: "Give up after this long (default 60s).") var timeout: String = "60s"
 
     func validate() throws {
-        guard MIDIAction(name: action) != nil else {
-            throw ValidationError("unknown action '\(action)' (known: \(MIDIAction.allCases.map(\.name).joined(separator: ", ")))")
-        }
-        guard DurationText.seconds(timeout) != nil else { throw ValidationError("--timeout takes a duration such as 30s, not '\(timeout)'") }
+        try usage { try MIDIListen.checkLearning(action: action, timeout: timeout) }
     }
 
     func run() throws {

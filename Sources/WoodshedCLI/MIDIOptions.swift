@@ -12,9 +12,7 @@ struct MIDIOptions: ParsableArguments {
     @Option(name: .long, help: "A setlist file (JSON): songs stepped by setlist-next/prev.", completion: .file(extensions: ["json"])) var setlist: String?
 
     func validate() throws {
-        for spec in midiIn where MIDIInputSpec(spec) == nil {
-            throw ValidationError("--midi-in takes alsa:NAME or jack:PORT, not '\(spec)'")
-        }
+        try usage { try request.check() }
     }
 
     /// The options as a request for the live start-ups.

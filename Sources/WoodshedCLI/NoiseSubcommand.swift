@@ -1,6 +1,5 @@
 import ArgumentParser
 import Jobs
-import Persistence
 
 /// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R (or ALSA's two
 /// channels), generated on the render thread, for a set time with a fade-out at the end. Main thread.
@@ -38,17 +37,17 @@ struct NoiseSubcommand: ParsableCommand {
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
 
     func validate() throws {
-        try usage { try NoiseChoice.check(level: level, fade: fade); try output.request.check() }
-        if until != nil && output.duration != nil { throw ValidationError("give --for or --until, not both") }
-        if let until, AlarmTime(until) == nil { throw ValidationError("--until takes a time of day such as 07:00, not '\(until)'") }
+        try usage {
+            try NoiseChoice.check(level: level, fade: fade)
+            try output.request.check()
+            try NoiseChoice.check(until: until, duration: output.duration)
+        }
         _ = try NotchOption.parse(notch)
     }
 
     func run() throws {
-        var launch = NoiseLaunch(color: color, level: level, fade: fade, scope: scope, output: output.request)
-        launch.notch = try NotchOption.parse(notch)
-        launch.scopeSpectrum = scopeSpectrum
-        launch.until = until
+        let launch = NoiseLaunch(color: color, level: level, fade: fade, scope: scope, output: output.request,
+                                 notch: try NotchOption.parse(notch), scopeSpectrum: scopeSpectrum, until: until)
         try usage { try launch.run() }
     }
 }

@@ -55,7 +55,7 @@ struct PlaySubcommand: ParsableCommand {
 
     /// `--then-sound` read, a bad value as a usage error.
     var then: ThenNoise? {
-        get throws { do { return try thenSound.map(ThenNoise.init(parsing:)) } catch { throw ValidationError(error.description) } }
+        get throws { try usage { try ThenNoise.option(thenSound) } }
     }
 
     func validate() throws {

@@ -7,7 +7,7 @@ struct PlaylistAdd: ParsableCommand {
         commandName: "add",
         abstract: "Add files at the end of a playlist (by absolute path; a file that is not there is left out, with a warning).")
 
-    @Argument(help: "The playlist.", completion: .playlists) var name: String
+    @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "Audio files (WAV, FLAC, Ogg, MP3, ...).", completion: .audioFiles) var files: [String]
 
     func validate() throws {
@@ -15,6 +15,6 @@ struct PlaylistAdd: ParsableCommand {
     }
 
     func run() throws {
-        print(try PlaylistActions().add(name, files: files))
+        print(try PlaylistActions().add(playlist.name, files: files))
     }
 }

@@ -6,9 +6,9 @@ struct PlaylistDelete: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete",
                                                     abstract: "Delete a playlist (its file is kept as NAME.json.bak until the next change).")
 
-    @Argument(help: "The playlist.", completion: .playlists) var name: String
+    @OptionGroup var playlist: PlaylistNameArgument
 
     func run() throws {
-        print(try PlaylistActions().delete(name))
+        print(try PlaylistActions().delete(playlist.name))
     }
 }

@@ -6,11 +6,11 @@ struct PlaylistMove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "move",
                                                     abstract: "Move track FROM to position TO; the others keep their order.")
 
-    @Argument(help: "The playlist.", completion: .playlists) var name: String
+    @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "The track's number (from 1).") var from: String
     @Argument(help: "Its new position (from 1).") var to: String
 
     func run() throws {
-        print(try PlaylistActions().move(name, from: from, to: to))
+        print(try PlaylistActions().move(playlist.name, from: from, to: to))
     }
 }

@@ -7,10 +7,10 @@ struct PlaylistRemove: ParsableCommand {
         commandName: "remove",
         abstract: "Remove a track by its number, or every entry of a file (write ./3 for a file named 3).")
 
-    @Argument(help: "The playlist.", completion: .playlists) var name: String
+    @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "A track number (from 1) or a file.") var track: String
 
     func run() throws {
-        print(try PlaylistActions().remove(name, track: track))
+        print(try PlaylistActions().remove(playlist.name, track: track))
     }
 }

@@ -5,10 +5,10 @@ import Jobs
 struct PlaylistRename: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a playlist.")
 
-    @Argument(help: "The playlist.", completion: .playlists) var name: String
+    @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "Its new name.") var newName: String
 
     func run() throws {
-        print(try PlaylistActions().rename(name, to: newName))
+        print(try PlaylistActions().rename(playlist.name, to: newName))
     }
 }

@@ -6,10 +6,10 @@ struct PlaylistRepeat: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "repeat",
                                                     abstract: "Start again after the last track (repeat-all), or stop there.")
 
-    @Argument(help: "The playlist.", completion: .playlists) var name: String
+    @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "on or off.") var state: String
 
     func run() throws {
-        print(try PlaylistActions().repeatAll(name, state))
+        print(try PlaylistActions().repeatAll(playlist.name, state))
     }
 }

@@ -5,10 +5,10 @@ import Jobs
 struct PlaylistShuffle: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "shuffle", abstract: "Play the tracks in a random order, or in order.")
 
-    @Argument(help: "The playlist.", completion: .playlists) var name: String
+    @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "on or off.") var state: String
 
     func run() throws {
-        print(try PlaylistActions().shuffle(name, state))
+        print(try PlaylistActions().shuffle(playlist.name, state))
     }
 }

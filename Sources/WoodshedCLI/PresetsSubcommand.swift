@@ -1,4 +1,3 @@
-import App
 import ArgumentParser
 import Jobs
 import Persistence
@@ -13,12 +12,7 @@ struct PresetsSubcommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List presets: built-in ones and those in ~/.config/woodshed/presets.")
-        func run() throws {
-            let listing = PresetListing()
-            if let missing = listing.missingData { writeStderr("Warning: \(missing)\n") }
-            for line in listing.lines { print(line) }
-            for problem in listing.broken { writeStderr("Warning: \(problem) (not listed)\n") }
-        }
+        func run() throws { PresetListing().show() }
     }
 
     struct Show: ParsableCommand {

@@ -12,8 +12,7 @@ struct RecordOptions: ParsableArguments {
     var keep: Int = 5
 
     func validate() throws {
-        if compare && !record { throw ValidationError("--compare plays back your takes: give --record too") }
-        guard (1...1000).contains(keep) else { throw ValidationError("--keep \(keep) is out of range: use 1 to 1000") }
+        try usage { try ListenRequest(record: record, compare: compare, keep: keep).check() }
     }
 
     /// With `input`, the request for the launcher.

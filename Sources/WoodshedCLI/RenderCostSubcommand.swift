@@ -1,7 +1,5 @@
 import Jobs
 import ArgumentParser
-import RenderGraph
-import WoodshedCore
 
 /// `woodshed render-cost` (hidden, for `make bench`): times the render function alone on
 /// blocks of a JACK period's size, offline, and prints one JSON line. Main thread.
@@ -32,14 +30,6 @@ struct RenderCostSubcommand: ParsableCommand {
     private var cost: RenderCost { RenderCost(block: block, seconds: seconds, rate: rate) }
 
     func run() throws {
-        if let play {
-            print(try cost.player(path: play, request: practice.request))
-        } else if input {
-            print(cost.input())
-        } else if let noise {
-            print(try cost.noise(color: try NoiseColor(parsing: noise), scope: scope))
-        } else {
-            print(try cost.click(tempo: tempo))
-        }
+        print(try cost.line(tempo: tempo, play: play, practice: practice.request, noise: noise, input: input, scope: scope))
     }
 }

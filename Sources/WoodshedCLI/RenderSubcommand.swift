@@ -52,22 +52,12 @@ struct RenderSubcommand: ParsableCommand {
         try usage {
             try RenderChoice(output: output, format: format, rate: rate, seconds: seconds, tempo: click.tempo, map: click.map,
                              preset: click.preset, play: play, playlist: playlist, noise: noise, noiseLevel: noiseLevel, fade: fade,
-                             notch: notch != nil, quality: quality)
+                             notch: notch, quality: quality, thenSound: thenSound, filter: filters.filter, karaoke: filters.karaoke)
         }
-    }
-
-    /// `--then-sound` read, a bad value as a usage error.
-    var then: ThenNoise? {
-        get throws { do { return try thenSound.map(ThenNoise.init(parsing:)) } catch { throw ValidationError(error.description) } }
     }
 
     func validate() throws {
         _ = try choice()
-        if thenSound != nil && play == nil && playlist == nil { throw ValidationError("--then-sound follows --play or --playlist") }
-        _ = try then
-        _ = try NotchOption.parse(notch, rate: rate)
-        if filters.given && play == nil { throw ValidationError("--filter and --karaoke go with --play") }
-        _ = try filters.choice(rate: rate)
     }
 
     func run() throws {
@@ -76,11 +66,11 @@ struct RenderSubcommand: ParsableCommand {
         var request = try RenderRequest(output: output, format: choice.format, rate: rate, seconds: seconds, click: click.request,
                                         levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request,
                                         stems: stems, playlist: playlist, noise: choice.noise)
-        request.notch = try NotchOption.parse(notch, rate: rate)
-        request.filter = try filters.choice(rate: rate)
+        request.notch = choice.notch
+        request.filter = choice.filter
         request.karaoke = filters.karaoke
         request.quality = quality
-        request.thenSound = try then
+        request.thenSound = choice.thenSound
         try request.run(debug: debug)
     }
 }

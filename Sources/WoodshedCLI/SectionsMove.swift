@@ -6,10 +6,10 @@ struct SectionsMove: SectionsAction {
     static let configuration = CommandConfiguration(commandName: "woodshed sections FILE move",
                                                     abstract: "Move a section to another place in the order.")
 
-    @Argument(help: "The section's name or number.") var name: String
+    @OptionGroup var section: SectionNameArgument
     @Argument(help: "Its new position, from 1.") var position: String
 
     func run(on session: inout SectionsSession) throws -> String {
-        try session.move(name, to: position)
+        try session.move(section.name, to: position)
     }
 }

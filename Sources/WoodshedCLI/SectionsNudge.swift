@@ -6,11 +6,11 @@ struct SectionsNudge: SectionsAction {
     static let configuration = CommandConfiguration(commandName: "woodshed sections FILE nudge",
                                                     abstract: "Move the start or end of a section a little: by STEP (default 10ms; -10ms is earlier).")
 
-    @Argument(help: "The section's name or number.") var name: String
+    @OptionGroup var section: SectionNameArgument
     @Argument(help: "start or end.") var edge: String
     @Argument(help: "How far: any time, e.g. 10ms, -5ms, 0.5 (default 10ms).") var step: String = "10ms"
 
     func run(on session: inout SectionsSession) throws -> String {
-        try session.nudge(name, edge: edge, by: step)
+        try session.nudge(section.name, edge: edge, by: step)
     }
 }

@@ -5,9 +5,9 @@ import Jobs
 struct SectionsRemove: SectionsAction {
     static let configuration = CommandConfiguration(commandName: "woodshed sections FILE rm", abstract: "Remove a section.")
 
-    @Argument(help: "The section's name or number.") var name: String
+    @OptionGroup var section: SectionNameArgument
 
     func run(on session: inout SectionsSession) throws -> String {
-        try session.remove(name)
+        try session.remove(section.name)
     }
 }

@@ -6,10 +6,10 @@ struct SectionsSet: SectionsAction {
     static let configuration = CommandConfiguration(commandName: "woodshed sections FILE set",
                                                     abstract: "Change a section's plan: only the options given change.")
 
-    @Argument(help: "The section's name or number.") var name: String
+    @OptionGroup var section: SectionNameArgument
     @OptionGroup(title: "Plan") var plan: SectionsPlanOptions
 
     func run(on session: inout SectionsSession) throws -> String {
-        try session.setPlan(name, plan.change)
+        try session.setPlan(section.name, plan.change)
     }
 }

@@ -43,26 +43,24 @@ struct SectionsSubcommand: ParsableCommand {
             """)
 
     @Argument(help: "The audio file (WAV, FLAC, Ogg, MP3, ...).", completion: .audioFiles) var file: String
-    @Argument(help: "list, add, rm, rename, move, nudge, set, advance, reset, export, import, split, text, history, restore or undo.", completion: .list(["list", "add", "rm", "rename", "move", "nudge", "set", "advance", "reset", "export", "import", "split", "text", "history", "restore", "undo"])) var action: String = "list"
+    @Argument(help: ArgumentHelp(ClosestName.list(SectionsSubcommand.names) + "."), completion: .list(SectionsSubcommand.names))
+    var action: String = "list"
     @Argument(parsing: .captureForPassthrough, help: "The action's arguments and options.", completion: .sectionsArguments) var arguments: [String] = []
 
     /// The options of the actions that take no value.
     static let flags: Set<String> = ["--help", "-h", "--preview", "--all"]
 
-    static let actions: [String: any SectionsAction.Type] = [
-        "list": SectionsList.self, "add": SectionsAdd.self, "rm": SectionsRemove.self, "rename": SectionsRename.self,
-        "move": SectionsMove.self, "nudge": SectionsNudge.self, "set": SectionsSet.self,
-        "advance": SectionsAdvance.self, "reset": SectionsReset.self,
-        "export": SectionsExport.self, "import": SectionsImport.self, "split": SectionsSplit.self, "text": SectionsTranscript.self,
-        "history": SectionsHistory.self, "restore": SectionsRestore.self, "undo": SectionsUndo.self,
+    /// The actions in the order help lists them; each is named by the last word of its command name.
+    static let actions: [any SectionsAction.Type] = [
+        SectionsList.self, SectionsAdd.self, SectionsRemove.self, SectionsRename.self, SectionsMove.self, SectionsNudge.self,
+        SectionsSet.self, SectionsAdvance.self, SectionsReset.self, SectionsExport.self, SectionsImport.self, SectionsSplit.self,
+        SectionsTranscript.self, SectionsHistory.self, SectionsRestore.self, SectionsUndo.self,
     ]
+    static let names = actions.map { String($0._commandName.split(separator: " ").last!) }
 
     func run() throws {
-        guard let type = Self.actions[action] else {
-            if let guess = ClosestName.closest(to: action, in: Array(Self.actions.keys).sorted()) {
-                throw ValidationErrorMessage("unknown action '\(action)' for 'woodshed sections FILE'; did you mean '\(guess)'?")
-            }
-            throw ValidationErrorMessage("unknown action '\(action)': use list, add, rm, rename, move, nudge, set, advance, reset, export, import, split, text, history, restore or undo")
+        guard let type = zip(Self.names, Self.actions).first(where: { $0.0 == action })?.1 else {
+            throw SectionsActionWords.unknown(action, actions: Self.names)
         }
         // A negative number is a value: a nudge's step (-10ms), or a time or position to refuse by name.
         let words = NegativeNumbers.protectingPositionals(arguments, flags: Self.flags)

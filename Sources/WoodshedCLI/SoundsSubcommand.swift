@@ -1,7 +1,5 @@
-import App
 import ArgumentParser
 import Jobs
-import RenderGraph
 
 /// `woodshed sounds list|preview`: the sound catalog (built-in sounds and the user's own in
 /// ~/.config/woodshed/sounds), and a 3-second preview of one on the live output. Main thread.
@@ -26,37 +24,22 @@ struct SoundsSubcommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the sounds: name, category and description.")
         @Option(name: .long, help: "Only this category: noise, nature, machine, alarm or other.") var category: String?
 
-        func run() throws {
-            let listing = try SoundListing(category: category)
-            if let missing = listing.missingData { writeStderr("Warning: \(missing)\n") }
-            for line in listing.lines { print(line) }
-            for problem in listing.broken { writeStderr("Warning: \(problem) (not listed)\n") }
-        }
+        func run() throws { try SoundListing(category: category).show() }
     }
 
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Play a sound for 3 seconds, fading out over the last second, on the live output (JACK, or ALSA).")
-        /// The preview's length and its fade-out.
-        static let duration = "3s", fade = "1s"
-
         @Argument(help: "The sound's name (see `woodshed sounds list`), a noise colour or a noise preset.", completion: .noise)
         var name: String
         @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default: the sound's).") var level: Double?
         @OptionGroup(title: "Output") var output: LiveOutputOptions
 
-        func validate() throws {
-            if let level, !NoiseGenerator.levelRange.contains(level) { throw ValidationError(NoiseError.levelOutOfRange(level).description) }
-            if output.duration != nil { throw ValidationError("a preview plays \(Preview.duration); to play longer: woodshed noise \(name) --for TIME") }
-            try usage { try output.request.check() }
-        }
+        /// The arguments as a request for `SoundPreview`.
+        var preview: SoundPreview { SoundPreview(name: name, level: level, output: output.request) }
 
-        func run() throws {
-            var request = output.request
-            request.duration = Preview.duration
-            request.mpris = false   // 3 s on the desktop's media controls would only flicker
-            let launch = NoiseLaunch(color: name, level: level, fade: Preview.fade, scope: false, output: request)
-            try launch.run()
-        }
+        func validate() throws { try usage { try preview.check() } }
+
+        func run() throws { try preview.run() }
     }
 }

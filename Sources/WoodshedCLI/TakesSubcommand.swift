@@ -23,24 +23,14 @@ struct TakesSubcommand: ParsableCommand {
     @OptionGroup(title: "Output (play)") var output: LivePlayOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
 
+    /// The arguments as a request for `TakesRequest.run`.
+    var request: TakesRequest { TakesRequest(file: file, action: action, number: number) }
+
     func validate() throws {
-        switch action {
-        case "list":
-            if number != nil { throw ValidationError("list takes no number") }
-        case "play", "remove":
-            guard let number else { throw ValidationError("\(action) needs the take's number, e.g. woodshed takes FILE \(action) 1") }
-            guard number >= 1 else { throw ValidationError("take \(number) is out of range: takes are numbered from 1") }
-        default:
-            throw ValidationError("the action is list, play or remove, not '\(action)'")
-        }
+        try usage { try request.check() }
     }
 
     func run() throws {
-        let takes = try TakesActions(audioPath: file)
-        switch action {
-        case "play": try takes.play(number!, output: output.request, debug: diagnostics.start())
-        case "remove": print(try takes.remove(number!))
-        default: for line in takes.list() { print(line) }
-        }
+        try usage { try request.run(output: output.request, debug: diagnostics.start) }
     }
 }

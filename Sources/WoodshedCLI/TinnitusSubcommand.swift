@@ -40,15 +40,14 @@ struct TinnitusMatchSubcommand: ParsableCommand {
     @Option(name: .long, help: "The octave check's order from this number, the same each time (default: a new order).") var seed: UInt64?
     @Flag(name: .customLong("noise-band"), help: "Narrow-band noise (1/3 octave) around the frequency instead of the tone.") var noiseBand = false
 
+    /// The options as a launch.
+    var launch: TinnitusMatchLaunch { TinnitusMatchLaunch(output: output.request, seed: seed, noiseBand: noiseBand) }
+
     func validate() throws {
-        try usage { try output.request.check() }
-        if output.duration != nil { throw ValidationError("the match ends when you press Enter or q; --for is for noise and the player") }
+        try usage { try launch.check() }
     }
 
     func run() throws {
-        var launch = TinnitusMatchLaunch(output: output.request)
-        launch.seed = seed
-        launch.noiseBand = noiseBand
         try launch.run()
     }
 }

@@ -18,26 +18,16 @@ public struct Woodshed: ParsableCommand {
 
     public init() {}
 
-    /// Parses the command line and runs the command. A mistyped command is one line and exit
-    /// status 64 (as for any other usage error), not another command's usage. A negative
-    /// number given as a positional argument (`render x.wav -120`) reaches the command as a
-    /// value, to be checked by it, rather than being read as an option (`sections` does this
-    /// for its actions itself).
+    /// Parses the command line (as `CommandLineWords` prepares it) and runs the command. A
+    /// mistyped command is one line and exit status 64 (as for any other usage error), not
+    /// another command's usage.
     public static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        let path = CommandSuggestion.commandPath(of: arguments, root: CommandTree(Self.self))
-        if let problem = path.problem {
+        let words = CommandLineWords(Array(CommandLine.arguments.dropFirst()), root: CommandTree(Self.self),
+                                     ownNegativeNumbers: [SectionsSubcommand._commandName])
+        if let problem = words.problem {
             writeStderr("Error: \(problem)\n")
             Self.exit(withError: ExitCode.validationFailure)
         }
-        if path.depth > 0, arguments[0] != SectionsSubcommand._commandName {
-            let words = Array(arguments[path.depth...])
-            arguments = Array(arguments[..<path.depth]) + NegativeNumbers.protectingPositionals(words, flags: [])
-        }
-        // `--scope spectrum` (the word after the flag) reaches the commands as `--scope-spectrum`.
-        if let k = arguments.indices.dropLast().first(where: { arguments[$0] == "--scope" && arguments[$0 + 1] == "spectrum" }) {
-            arguments.replaceSubrange(k...(k + 1), with: ["--scope-spectrum"])
-        }
-        Self.main(arguments)
+        Self.main(words.arguments)
     }
 }

@@ -15,4 +15,14 @@ struct ClosestNameTests {
         #expect(ClosestName.list(["a", "b", "c"]) == "a, b or c")
         #expect(ClosestName.list(["a"]) == "a")
     }
+
+    @Test("a mistyped sections action: the closest action, or the actions to pick from in their order")
+    func sectionsAction() {
+        let actions = ["list", "add", "rm", "rename"]
+        #expect(SectionsActionWords.unknown("ad", actions: actions).description
+                == "unknown action 'ad' for 'woodshed sections FILE'; did you mean 'add'?")
+        #expect(SectionsActionWords.unknown("renmae", actions: actions).description
+                == "unknown action 'renmae' for 'woodshed sections FILE'; did you mean 'rename'?")
+        #expect(SectionsActionWords.unknown("zzzzzz", actions: actions).description == "unknown action 'zzzzzz': use list, add, rm or rename")
+    }
 }

@@ -44,4 +44,25 @@ struct CommandLineWordsTests {
         #expect(NegativeNumbers.protectingPositionals(["--level", "-24", "pink"], flags: []) == ["--level", "-24", "pink"])
         #expect(NegativeNumbers.protectingPositionals(["--", "-1"], flags: []) == ["--", "-1"])
     }
+
+    @Test("the words for the parser: a typo is the problem, negative positionals go behind -- (not for sections), --scope spectrum is one flag")
+    func wordsForTheParser() {
+        let tree = CommandTree(name: "woodshed", subcommands: {
+            [CommandTree(name: "render"), CommandTree(name: "sections"), CommandTree(name: "noise")]
+        })
+        func words(_ w: [String]) -> CommandLineWords { CommandLineWords(w, root: tree, ownNegativeNumbers: ["sections"]) }
+        #expect(words(["render", "x.wav", "-120", "--bars", "4"]) == CommandLineWords(["render", "x.wav", "-120", "--bars", "4"], root: tree))
+        #expect(words(["render", "x.wav", "-120", "--bars", "4"]).arguments == ["render", "--bars", "4", "--", "x.wav", "-120"])
+        #expect(words(["render", "x.wav", "-120"]).problem == nil)
+        #expect(words(["sections", "s.wav", "nudge", "a", "start", "-10ms"]).arguments == ["sections", "s.wav", "nudge", "a", "start", "-10ms"])
+        #expect(CommandLineWords(["sections", "s.wav", "nudge", "a", "start", "-10ms"], root: tree).arguments
+                == ["sections", "--", "s.wav", "nudge", "a", "start", "-10ms"])
+        #expect(words(["noise", "pink", "--scope", "spectrum", "--for", "1m"]).arguments == ["noise", "pink", "--scope-spectrum", "--for", "1m"])
+        #expect(words(["noise", "pink", "--scope"]).arguments == ["noise", "pink", "--scope"])
+        #expect(words(["noise", "--level", "-24", "brown"]).arguments == ["noise", "--level", "-24", "brown"])
+        #expect(words(["rendr", "x.wav"]).problem == "unknown command 'rendr' for 'woodshed'; did you mean 'render'?")
+        #expect(words(["rendr", "x.wav"]).arguments == ["rendr", "x.wav"])
+        #expect(words([]) == CommandLineWords([], root: tree))
+        #expect(words([]).arguments.isEmpty && words([]).problem == nil)
+    }
 }

@@ -1,4 +1,5 @@
 import Jobs
+import RenderGraph
 import Remote
 import Testing
 import WoodshedCore
@@ -39,24 +40,26 @@ struct OptionCheckTests {
                                        alsaDevice: "hw:1", duration: "10m", mpris: false, oscPort: 9000, oscBind: "127.0.0.2")
         let click = ClickLaunch(click: ClickRequest(tempo: "120"), volume: 0.5, midi: MIDIRequest(midiMap: nil, midiIn: [], setlist: nil),
                                 midiClock: true, transport: .follow, note: "hi", output: output)
-        #expect(click.connect == ["a:b,c:d"])
-        #expect(click.jackName == "ws")
-        #expect(click.server == "studio")
-        #expect(click.duration == "10m")
-        #expect(click.mpris == false)
-        #expect(click.oscPort == 9000)
-        #expect(click.oscBind == "127.0.0.2")
-        #expect(click.backend == .alsa)
-        #expect(click.alsaDevice == "hw:1")
+        #expect(click.output == output)
+        #expect(click.output.backendChoice == .alsa)
+        #expect(click.output.mprisStepMilliBPM == 1_000)
         #expect(click.transport == .follow)
+        #expect(click.input == nil && click.song == nil)
+        let setlistClick = ClickLaunch(click: ClickRequest(tempo: "120"), volume: 1, midi: MIDIRequest(midiMap: nil, midiIn: [], setlist: nil),
+                                       midiClock: false, transport: .free, note: nil, output: output, input: "system:capture_1", song: 3)
+        #expect(setlistClick.input == "system:capture_1" && setlistClick.song == 3)
         let noise = NoiseLaunch(color: "pink", level: -30, fade: "20s", scope: true, output: output)
-        #expect(noise.connect == ["a:b,c:d"])
-        #expect(noise.duration == "10m")
+        #expect(noise.output == output)
         #expect(noise.fade == "20s")
-        #expect(noise.jackName == "ws")
-        #expect(noise.oscPort == 9000)
-        #expect(noise.backend == .alsa)
-        #expect(noise.alsaDevice == "hw:1")
+        #expect(noise.notch == nil && !noise.scopeSpectrum && noise.until == nil)
+        let untilNoise = NoiseLaunch(color: "brown", level: nil, fade: nil, scope: false, output: output, scopeSpectrum: true, until: "07:00")
+        #expect(untilNoise.scopeSpectrum && untilNoise.until == "07:00")
+        let clock = ClockLaunch(output: output, sound: "brown", untilAlarm: true, twentyFourHours: true, background: true)
+        #expect(clock.output == output)
+        #expect(clock.sound == "brown" && clock.untilAlarm && clock.twentyFourHours && clock.background)
+        let match = TinnitusMatchLaunch(output: output, seed: 7, noiseBand: true)
+        #expect(match.output == output)
+        #expect(match.seed == 7 && match.noiseBand)
         let player = LivePlayOutput(sound: "clave", volume: 2, musicConnect: ["m:l"], pause: true, keepOpen: true, scope: false,
                                     output: output)
         #expect(player.connect == ["a:b,c:d"])
@@ -67,6 +70,91 @@ struct OptionCheckTests {
         #expect(player.backend == .alsa)
         #expect(player.alsaDevice == "hw:1")
         #expect(player.pause && player.keepOpen && !player.scope)
+    }
+
+    @Test("--notch, --filter and --then-sound read once for every command: a wrong value is one line naming it, with the rate when given")
+    func musicOptions() {
+        #expect(problem { _ = try Notch.option(nil) } == "no problem")
+        #expect((try? Notch.option(nil)) == .some(nil))
+        #expect((try? Notch.option("6.2kHz:1/2"))??.frequency == 6200)
+        #expect(problem { _ = try Notch.option("20") } == "--notch frequency 20 is out of range: use 250 Hz to 12 kHz (e.g. 6000 or 6.2kHz)")
+        #expect(problem { _ = try Notch.option("zz") } == "--notch frequency 'zz' is not a frequency: use 250 Hz to 12 kHz (e.g. 6000 or 6.2kHz)")
+        #expect(problem { _ = try Notch.option("6k:1/3") } == "--notch width '1/3' is not offered: use 1, 1/2 or 1/4 (octaves)")
+        #expect(problem { _ = try Notch.option("6k") } == "no problem")
+        #expect(problem { _ = try Notch.option("6k", rate: 8000) }
+                == "--notch frequency 6000 Hz is too high for 8000 Hz: use at most 2800 Hz (0.35 × the rate)")
+        #expect((try? FilterChoice.option(nil)) == .some(nil))
+        #expect(problem { _ = try FilterChoice.option("lowpass:300", rate: 48_000) } == "no problem")
+        #expect(problem { _ = try FilterChoice.option("zz") }
+                == "--filter kind 'zz' is unknown: use lowpass:FREQ, highpass:FREQ or band:LO-HI (e.g. lowpass:800 or band:200-2000)")
+        #expect(problem { _ = try FilterChoice.option("lowpass:30000") } == "no problem")
+        #expect(problem { _ = try FilterChoice.option("lowpass:30000", rate: 48_000) }
+                == "--filter frequency 30000 Hz is out of range at 48000 Hz: use 20 Hz to 21600 Hz (0.45 × the rate)")
+        #expect((try? ThenNoise.option(nil)) == .some(nil))
+        #expect((try? ThenNoise.option("brown:15m"))??.seconds == 900)
+        #expect(problem { _ = try ThenNoise.option("zz") } == "--then-sound takes SOUND:DURATION such as brown:15m, not 'zz'")
+        #expect(problem { _ = try ThenNoise.option("brown") } == "--then-sound takes SOUND:DURATION such as brown:15m, not 'brown'")
+        #expect(problem { _ = try ThenNoise.option("zz", repeatAll: true) } == "--then-sound takes SOUND:DURATION such as brown:15m, not 'zz'")
+        #expect(problem { _ = try ThenNoise.option("brown:1m", repeatAll: true) } == "--repeat-all never ends, so --then-sound would never start")
+        #expect(problem { _ = try ThenNoise.option(nil, repeatAll: true) } == "no problem")
+    }
+
+    @Test("takes: list takes no number, play and remove need one from 1, other actions are named")
+    func takes() {
+        #expect(problem { try TakesRequest(file: "a.wav").check() } == "no problem")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "list", number: 3).check() } == "list takes no number")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "play").check() } == "play needs the take's number, e.g. woodshed takes FILE play 1")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "remove").check() }
+                == "remove needs the take's number, e.g. woodshed takes FILE remove 1")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "play", number: 0).check() } == "take 0 is out of range: takes are numbered from 1")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "remove", number: 2).check() } == "no problem")
+        #expect(problem { try TakesRequest(file: "a.wav", action: "frob").check() } == "the action is list, play or remove, not 'frob'")
+    }
+
+    @Test("noise --until and sounds preview: a time of day, not with --for; a preview has its own length and a level in range")
+    func untilAndPreview() {
+        #expect(problem { try NoiseChoice.check(until: "07:00", duration: nil) } == "no problem")
+        #expect(problem { try NoiseChoice.check(until: nil, duration: "1m") } == "no problem")
+        #expect(problem { try NoiseChoice.check(until: "7", duration: nil) } == "--until takes a time of day such as 07:00, not '7'")
+        #expect(problem { try NoiseChoice.check(until: "07:00", duration: "1m") } == "give --for or --until, not both")
+        #expect(problem { try SoundPreview(name: "rain").check() } == "no problem")
+        #expect(problem { try SoundPreview(name: "rain", level: -5).check() } == "noise level -5 dBFS is out of range: use -90 to -12 dBFS RMS")
+        #expect(problem { try SoundPreview(name: "rain", output: LiveOutputRequest(duration: "3s")).check() }
+                == "a preview plays 3s; to play longer: woodshed noise rain --for TIME")
+        #expect(problem { try SoundPreview(name: "rain", output: LiveOutputRequest(backend: "oss")).check() }
+                == problem { try LiveOutputRequest(backend: "oss").check() })
+        #expect(SoundPreview.duration == "3s" && SoundPreview.fade == "1s")
+    }
+
+    @Test("clock and tinnitus match: the output options, then no --for; --until-alarm needs --sound; MIDI inputs, recording and midi learn")
+    func launchesAndInputs() {
+        #expect(problem { try ClockLaunch().check() } == "no problem")
+        #expect(problem { try ClockLaunch(output: LiveOutputRequest(duration: "1m")).check() }
+                == "the clock runs until you quit it; --for is for noise and the player")
+        #expect(problem { try ClockLaunch(untilAlarm: true).check() } == "--until-alarm needs --sound NAME (the sound to play until the alarm)")
+        #expect(problem { try ClockLaunch(sound: "brown", untilAlarm: true).check() } == "no problem")
+        #expect(problem { try ClockLaunch(output: LiveOutputRequest(jackName: ""), untilAlarm: true).check() } == "--jack-name must be 1 to 63 bytes")
+        #expect(problem { try TinnitusMatchLaunch().check() } == "no problem")
+        #expect(problem { try TinnitusMatchLaunch(output: LiveOutputRequest(duration: "1m")).check() }
+                == "the match ends when you press Enter or q; --for is for noise and the player")
+        #expect(problem { try TinnitusMatchLaunch(output: LiveOutputRequest(duration: "1m", oscPort: 0)).check() }
+                == "--osc must be a UDP port 1–65535, not 0")
+        #expect(problem { try MIDIRequest(midiMap: nil, midiIn: ["alsa:pedal", "jack:a:b"], setlist: nil).check() } == "no problem")
+        #expect(problem { try MIDIRequest(midiMap: nil, midiIn: ["alsa:pedal", "zz", "yy"], setlist: nil).check() }
+                == "--midi-in takes alsa:NAME or jack:PORT, not 'zz'")
+        #expect(problem { try ListenRequest(record: true, compare: true, keep: 1000).check() } == "no problem")
+        #expect(problem { try ListenRequest(compare: true).check() } == "--compare plays back your takes: give --record too")
+        #expect(problem { try ListenRequest(keep: 0).check() } == "--keep 0 is out of range: use 1 to 1000")
+        #expect(problem { try ListenRequest(keep: 1001).check() } == "--keep 1001 is out of range: use 1 to 1000")
+        #expect(problem { try MIDIListen.checkLearning(action: "tap", timeout: "30s") } == "no problem")
+        #expect(problem { try MIDIListen.checkLearning(action: "tap", timeout: "zz") } == "--timeout takes a duration such as 30s, not 'zz'")
+        #expect(problem { try MIDIListen.checkLearning(action: "zz", timeout: "zz") } == """
+            unknown action 'zz' (known: start, stop, toggle, tempo-up, tempo-down, tempo-set, tempo-cc, tap, meter-next, meter-prev, \
+            count-in, mute, volume-up, volume-down, setlist-next, setlist-prev, setlist-song, preset, section-next, section-prev, \
+            section-again, repeat-up, repeat-down, speed-up, speed-down, mark-in, mark-out, jump-forward, jump-back, nudge-in-earlier, \
+            nudge-in-later, nudge-out-earlier, nudge-out-later, notch, section-cursor-next, section-cursor-prev, section-start-cursor, \
+            reset, keep-loop, advance-mode, again-slower, again-faster, filter, karaoke)
+            """)
     }
 
     @Test("what to click: a map or a preset with what it sets itself, bars, count-in, subdivision, --volume and --levels")

@@ -61,4 +61,32 @@ struct RenderChoiceTests {
         #expect(noise.format == OutputFormat(option: "wav32f"))
         #expect(noise.noise?.level == -30 && noise.noise?.seconds == 10 && noise.noise?.fade == 2)
     }
+
+    @Test("what goes with the music: --then-sound after --play or --playlist, --notch read at the rate, --filter and --karaoke with --play, in that order")
+    func musicOptions() {
+        func choice(tempo: String? = nil, play: String? = "song.flac", playlist: String? = nil, rate: Int = 48_000, notch: String? = nil,
+                    thenSound: String? = nil, filter: String? = nil, karaoke: Bool = false) -> String {
+            do {
+                let c = try RenderChoice(output: "out.wav", format: nil, rate: rate, seconds: nil, tempo: tempo, map: nil, preset: nil,
+                                         play: play, playlist: playlist, noise: nil, noiseLevel: nil, fade: nil, notch: notch,
+                                         thenSound: thenSound, filter: filter, karaoke: karaoke)
+                return "then \(c.thenSound.map { "\($0.sound.name) \($0.seconds)" } ?? "-"), notch \(c.notch.map { "\($0.frequency)" } ?? "-"), "
+                    + "filter \(c.filter.map { "\($0)" } ?? "-")"
+            } catch let p as OptionProblem { return p.description } catch { return "other: \(error)" }
+        }
+        #expect(choice() == "then -, notch -, filter -")
+        #expect(choice(notch: "6k", thenSound: "brown:1m") == "then brown 60.0, notch 6000.0, filter -")
+        #expect(choice(play: nil, playlist: "p", thenSound: "brown:1m") == "then brown 60.0, notch -, filter -")
+        #expect(choice(filter: "lowpass:300") == "then -, notch -, filter lowpass(300.0)")
+        #expect(choice(tempo: "120", play: nil, thenSound: "brown:1m") == "--then-sound follows --play or --playlist")
+        #expect(choice(thenSound: "zz", filter: "zz") == "--then-sound takes SOUND:DURATION such as brown:15m, not 'zz'")
+        #expect(choice(rate: 8_000, notch: "6k", filter: "zz")
+                == "--notch frequency 6000 Hz is too high for 8000 Hz: use at most 2800 Hz (0.35 × the rate)")
+        #expect(choice(tempo: "120", play: nil, karaoke: true) == "--filter and --karaoke go with --play")
+        #expect(choice(tempo: "120", play: nil, filter: "lowpass:300") == "--filter and --karaoke go with --play")
+        #expect(choice(filter: "lowpass:30000")
+                == "--filter frequency 30000 Hz is out of range at 48000 Hz: use 20 Hz to 21600 Hz (0.45 × the rate)")
+        #expect(choice(tempo: "120", play: nil, notch: "6k")
+                == "--notch filters music and noise, never the click: give --play, --playlist or --noise")
+    }
 }

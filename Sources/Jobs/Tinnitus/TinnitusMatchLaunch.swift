@@ -9,30 +9,25 @@ import RenderGraph
 /// channels), its screen and keys, until the match is saved or the user quits. A profile already
 /// there that does not parse stops it before any sound (it is never saved over). Main thread.
 public struct TinnitusMatchLaunch {
-    /// Ports for music_L and music_R, each possibly comma-separated; empty for the default.
-    public var connect: [String] = []
-    public var noConnect = false
-    public var jackName = "woodshed"
-    public var server: String?
-    public var backend = OutputBackendChoice.auto
-    public var alsaDevice = "default"
+    /// The output options every live command shares (`connect`: music_L's and music_R's;
+    /// `--for` is the command's to refuse; OSC and MPRIS are not used).
+    public var output: LiveOutputRequest
     /// `--seed`: the octave check's order (nil: a new one each time).
     public var seed: UInt64?
     /// `--noise-band`: narrow-band noise around the frequency instead of the tone.
     public var noiseBand = false
     public var store = TinnitusProfileStore()
 
-    public init() {}
+    public init(output: LiveOutputRequest = LiveOutputRequest(), seed: UInt64? = nil, noiseBand: Bool = false) {
+        self.output = output
+        self.seed = seed
+        self.noiseBand = noiseBand
+    }
 
-    /// The match with the output options every live command shares (`connect`: music_L's and
-    /// music_R's; `--for` is the command's to refuse; OSC and MPRIS are not used).
-    public init(output: LiveOutputRequest) {
-        connect = output.connect
-        noConnect = output.noConnect
-        jackName = output.jackName
-        server = output.server
-        backend = output.backendChoice
-        alsaDevice = output.alsaDevice
+    /// The output options, then `--for` (the match ends on Enter or q); each a one-line problem.
+    public func check() throws(OptionProblem) {
+        try output.check()
+        if output.duration != nil { throw OptionProblem("the match ends when you press Enter or q; --for is for noise and the player") }
     }
 
     public func run() throws {
@@ -41,15 +36,17 @@ public struct TinnitusMatchLaunch {
         } catch {
             throw ValidationErrorMessage(error.description)
         }
-        let options = JackBackend.Options.musicOnly(clientName: jackName, server: server, noConnect: noConnect, connect: connect)
+        let options = JackBackend.Options.musicOnly(clientName: output.jackName, server: output.server, noConnect: output.noConnect,
+                                                    connect: output.connect)
         let tone = MatchTone(noiseBand: noiseBand)
         var parts = OutputParts()
         parts.tone = tone
         let session = LiveSession(settings: ClickSettings())
-        let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice, jackOnly: connect.isEmpty ? [] : ["--connect"])
-        let output = try outputStart.start(jack: options, session: session, parts: parts)
+        let outputStart = LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
+                                          jackOnly: output.connect.isEmpty ? [] : ["--connect"])
+        let started = try outputStart.start(jack: options, session: session, parts: parts)
         installQuitSignals()
-        let engine = LiveEngine(output: output, session: session, stopAfter: nil)
+        let engine = LiveEngine(output: started, session: session, stopAfter: nil)
         let controller = TinnitusMatchController(engine: engine, tone: tone, store: store,
                                                  seed: seed ?? UInt64(truncatingIfNeeded: Int64(Date().timeIntervalSince1970 * 1e6)))
         engine.run(controller)
