@@ -9,6 +9,10 @@ public struct ClickGrid: Sendable {
         public var frame: Double
         public var position: GridPosition
         public var sounds: Bool
+
+        public init(frame: Double, position: GridPosition, sounds: Bool) {
+            self.frame = frame; self.position = position; self.sounds = sounds
+        }
     }
 
     public let sampleRate: Int
