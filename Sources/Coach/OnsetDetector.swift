@@ -104,11 +104,12 @@ public final class OnsetDetector {
             if hopFill == hop {
                 hopFill = 0
                 analyseHop()
+                // Refined while its samples are still in the history, however long the block.
+                while let first = pending.first, first + peakSearch <= fed {
+                    pending.removeFirst()
+                    if let o = refine(first) { found.append(o) }
+                }
             }
-        }
-        while let first = pending.first, first + peakSearch <= fed {
-            pending.removeFirst()
-            if let o = refine(first) { found.append(o) }
         }
         return found
     }

@@ -94,3 +94,50 @@ import WoodshedTestSupport
         #expect(try Self.detect([Float](repeating: 0, count: 48_000), rate: 48_000) == [])
     }
 }
+
+/// How the detector takes its input: any block size, and how soon an onset comes out.
+@Suite struct OnsetDetectorFeedingTests {
+    static let rate = 48_000
+    static let take = SyntheticHits.take(notes: OnsetAccuracyTests.notes(rate: rate, seed: 9).enumerated().map { ($1, SyntheticHits.Sound.allCases[$0 % 3], Float(0.3)) },
+                                         rate: rate, length: rate * 9, noiseRMS: 0.0005, seed: 9)
+
+    @Test("the same 32 onsets whether the take comes in blocks of 64 or 256 frames or all at once (9 s)")
+    func anyBlockSize() throws {
+        func detect(blocks: Int) throws -> [Onset] {
+            let detector = try OnsetDetector(sampleRate: Self.rate)
+            var found: [Onset] = []
+            Self.take.withUnsafeBufferPointer { b in
+                var i = 0
+                while i < b.count {
+                    let n = min(blocks, b.count - i)
+                    found += detector.feed(UnsafeBufferPointer(rebasing: b[i..<(i + n)]))
+                    i += n
+                }
+            }
+            return found + detector.finish()
+        }
+        let small = try detect(blocks: 64)
+        #expect(small.count == 32)
+        #expect(try detect(blocks: 256) == small)
+        #expect(try detect(blocks: Self.take.count) == small)
+    }
+
+    @Test("each onset comes out of feed at most 25 ms after its attack's first sample")
+    func delay() throws {
+        let detector = try OnsetDetector(sampleRate: Self.rate)
+        var delays: [Double] = []
+        Self.take.withUnsafeBufferPointer { b in
+            var i = 0
+            while i < b.count {
+                let n = min(64, b.count - i)
+                i += n
+                for o in detector.feed(UnsafeBufferPointer(rebasing: b[(i - n)..<i])) {
+                    delays.append((Double(i) - o.frame) * 1000 / Double(Self.rate))
+                }
+            }
+        }
+        #expect(delays.count == 32)
+        #expect(delays.allSatisfy { $0 <= 25 }, "\(delays)")
+        
+    }
+}
