@@ -42,6 +42,14 @@ public struct ClickGrid: Sendable {
         self.points = points
     }
 
+    /// True when `frame` is no more than half a step before the first grid position or after the last.
+    public func covers(_ frame: Double) -> Bool {
+        guard let first = points.first, let last = points.last else { return false }
+        guard points.count > 1 else { return frame == first.frame }
+        let before = (points[1].frame - first.frame) / 2, after = (last.frame - points[points.count - 2].frame) / 2
+        return frame >= first.frame - before && frame <= last.frame + after
+    }
+
     /// The grid position nearest to `frame` (of two at the same distance, the earlier one).
     public func nearest(to frame: Double) -> GridHit {
         precondition(!points.isEmpty, "a click grid has at least one step")

@@ -6,8 +6,9 @@ import CAubio
 /// relative to the note's peak and the background noise). One analysis thread (never the render
 /// thread): it allocates.
 ///
-/// `feed` returns an onset once the 20 ms after it have been fed (its peak is known then): the
-/// delay between a sample and its onset is at most 20 ms plus one hop (64 frames).
+/// `feed` returns an onset once the 20 ms after aubio's onset have been fed (the note's peak is
+/// known then), at the end of a hop: 18 to 20 ms after the attack's first sample in the tests,
+/// and at most 25 ms (plus the rest of the block being fed).
 public final class OnsetDetector {
     /// The fixed parameters, in the user's units. Any thread.
     public enum Parameters {

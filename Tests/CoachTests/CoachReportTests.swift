@@ -39,3 +39,13 @@ import WoodshedCore
         #expect(report.summary == CoachSummary(count: 0, meanMs: 0, spreadMs: 0, missing: 7, extra: 0))
     }
 }
+
+extension CoachReportTests {
+    @Test("notes more than half a beat before bar 1 or after the map's last beat are left out")
+    func outsideTheGrid() throws {
+        let onsets = [-12_001.0, -11_999, 168_000 + 12_000, 168_000 + 12_001].map(Onset.init(frame:))
+        let report = CoachReport(onsets: onsets, grid: try Self.grid(), fromFrame: 0, toFrame: 192_000)
+        #expect(report.rows.map(\.position.description) == ["1.1.1", "2.4.1"])
+        #expect(report.rows.map(\.deviationMs) == [-11_999.0 / 48, 250])
+    }
+}
