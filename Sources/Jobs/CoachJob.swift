@@ -39,7 +39,8 @@ public struct CoachJob {
 
     /// Measures the take; `showProgress`: a progress line on stderr while a long file is analysed.
     public func measure(showProgress: Bool = false) throws -> CoachReport {
-        let setup = try ClickSetup(options: click, lengthGivenInSeconds: true)
+        // An endless click stays endless (the grid ends with the take) unless --bars ends it.
+        let setup = try ClickSetup(options: click, lengthGivenInSeconds: click.bars == nil)
         let source = try AudioSource.open(path: take)
         let rate = source.info.rate, frames = source.info.frames
         let anchor = start * Double(rate)

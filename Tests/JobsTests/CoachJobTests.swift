@@ -42,6 +42,24 @@ struct CoachJobTests {
         #expect(report.summary.missing == 2)
     }
 
+    @Test("--map: 2 bars of 4/4 at 120, then 3/4 at 90 with X.x; a note on the silent beat 2 is 3.2.1; 10 sounding clicks missed; --bars 1 ends it")
+    func tempoMap() throws {
+        let map = Self.temporaryPath("song.klick")
+        try Data("2 120\n2 3/4 90 X.x\n".utf8).write(to: URL(fileURLWithPath: map))
+        let seconds = [0.5 + 0.003, 0.5 + 4 + 2.0 / 3 - 0.005, 0.5 + 4 + 2 + 4.0 / 3 + 0.010]
+        let take = SyntheticHits.take(notes: seconds.map { (Int($0 * 48_000), .noiseBurst, Float(0.5)) }, rate: 48_000,
+                                      length: 48_000 * 9, noiseRMS: 0.0005, seed: 8)
+        let path = Self.temporaryPath("song.wav")
+        try TestAudio.write(path, take, rate: 48_000)
+        let report = try CoachJob(take: path, click: ClickRequest(map: map), start: 0.5).measure()
+        #expect(report.rows.map(\.position.description) == ["1.1.1", "3.2.1", "4.3.1"])
+        for (row, d) in zip(report.rows, [3.0, -5, 10]) { #expect(abs(row.deviationMs - d) <= 1, "\(row)") }
+        #expect(report.summary.missing == 10)
+        // --bars 1 ends the map after bar 1: the later notes are left out.
+        let oneBar = try CoachJob(take: path, click: ClickRequest(bars: 1, map: map), start: 0.5).measure()
+        #expect(oneBar.rows.map(\.position.description) == ["1.1.1"])
+    }
+
     @Test("the clear one-line errors: no tempo, --start below 0 or past the end, a missing file, a bad tempo")
     func errors() throws {
         let path = Self.temporaryPath("short.wav")
