@@ -13,6 +13,7 @@ public enum CalibrateJob {
 
     /// Measures and saves; returns the lines to print. Throws `ValidationErrorMessage` (one line) otherwise.
     public static func run(_ request: CalibrateRequest, store: CalibrationStore = CalibrationStore()) throws -> String {
+        QuitSignals.catching([SIGINT, SIGTERM, SIGHUP], with: quitSignalHandler)
         _ = try loadable(store)
         let signal = CalibrateSignal.samples()
         let probe: LoopbackProbe
@@ -37,7 +38,6 @@ public enum CalibrateJob {
         guard probe.connectInput(from: input) else {
             throw ValidationErrorMessage("cannot connect \(input) to \(probe.inputName) (--input must be a JACK output port, e.g. system:capture_1); nothing saved")
         }
-        QuitSignals.catching([SIGINT, SIGTERM, SIGHUP], with: quitSignalHandler)
         let recording: LoopbackProbe.Recording
         switch probe.run(stop: { QuitSignal.requested.load(ordering: .relaxed) }) {
         case .success(let r): recording = r

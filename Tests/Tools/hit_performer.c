@@ -13,7 +13,9 @@
  *                 [--threshold T] [--connect PORT] [--truth FILE]
  *
  *   --anchor-port PORT  an audio output port to listen to (woodshed:click): the anchor is the server
- *                       frame of the first sample whose magnitude is above T (default 0.001). The
+ *                       frame of the first onset heard there, a sample whose magnitude is above T
+ *                       (default 0.001) after at least 96 heard at or below it (joining in the
+ *                       middle of a click does not anchor on its tail). The
  *                       port (retried for up to 5 s) is connected to this client's `anchor_in` at
  *                       start and disconnected
  *                       once the anchor is found; only then is `out` connected (--connect). Connect
@@ -97,6 +99,8 @@ static atomic_int anchored;     /* process (or main, --anchor-frame): anchor is 
 static atomic_uint anchor;      /* server frame */
 static atomic_int finished;     /* process: the last burst is out */
 static int64_t next_hit;        /* process only: first hit not yet fully played */
+#define ANCHOR_QUIET 96         /* an onset: above the threshold after this many frames at or below */
+static int64_t quiet_frames;    /* process only: frames at or below the threshold, as heard */
 static atomic_int server_gone;
 
 static uint64_t splitmix64(uint64_t *state) {
@@ -136,9 +140,14 @@ static int process(jack_nframes_t n, void *arg) {
         const float *in = jack_port_get_buffer(anchor_port, n);
         for (jack_nframes_t i = 0; i < n; i++) {
             if (fabsf(in[i]) > threshold) {
-                atomic_store_explicit(&anchor, t + i, memory_order_relaxed);
-                atomic_store_explicit(&anchored, 1, memory_order_release);
-                break;
+                if (quiet_frames >= ANCHOR_QUIET) {
+                    atomic_store_explicit(&anchor, t + i, memory_order_relaxed);
+                    atomic_store_explicit(&anchored, 1, memory_order_release);
+                    break;
+                }
+                quiet_frames = 0;
+            } else {
+                quiet_frames++;
             }
         }
         if (!atomic_load_explicit(&anchored, memory_order_relaxed)) return 0;
