@@ -101,8 +101,8 @@ public final class LoopbackProbe {
     public var period: Int { Int(jack_get_buffer_size(client)) }
 
     /// Plays the signal once and records; returns when the recording is full. `stop` is asked
-    /// every few milliseconds (Ctrl-C). Fails when the server goes away or stops running
-    /// cycles for `stallSeconds`.
+    /// every few milliseconds (Ctrl-C). Fails when the server goes away, or has not filled the
+    /// recording within twice its length plus `stallSeconds` (it stopped running cycles).
     public func run(stallSeconds: Double = 5, stop: () -> Bool) -> Result<Recording, Failure> {
         cycle.armed.store(true, ordering: .releasing)
         let frames = cycle.recording.count

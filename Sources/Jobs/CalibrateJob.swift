@@ -13,8 +13,8 @@ public enum CalibrateJob {
 
     /// Measures and saves; returns the lines to print. Throws `ValidationErrorMessage` (one line) otherwise.
     public static func run(_ request: CalibrateRequest, store: CalibrationStore = CalibrationStore()) throws -> String {
-        QuitSignals.catching([SIGINT, SIGTERM, SIGHUP], with: quitSignalHandler)
-        _ = try loadable(store)
+        installQuitSignals()
+        try checkReadable(store)
         let signal = CalibrateSignal.samples()
         let probe: LoopbackProbe
         do {
@@ -71,9 +71,9 @@ public enum CalibrateJob {
     }
 
     /// The store's file must parse before measuring (it is never written over otherwise).
-    private static func loadable(_ store: CalibrationStore) throws -> CalibrationFile {
+    private static func checkReadable(_ store: CalibrationStore) throws {
         do {
-            return try store.load()
+            _ = try store.load()
         } catch {
             throw ValidationErrorMessage("\(error)")
         }
