@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the C test tools (Tests/Tools/*.c) into .build/tools/: frame_recorder (records JACK
 # ports at server frame time), empty_client (the CPU benchmark's floor), counter_feed (24-bit-exact
-# values on a JACK port, for the recording tests), login1_standin (logind's Inhibit on a private
+# values on a JACK port, for the recording tests), hit_performer (drum-like hits against the click,
+# with set deviations and a declared latency; or a loopback delayed by N frames), login1_standin (logind's Inhibit on a private
 # bus, libsystemd's sd-bus) and mpris_caller (MPRIS calls timed to PropertiesChanged, for the
 # benchmark; sd-bus). Rebuilds a tool only
 # when its source is newer than the binary; silent when there is nothing to do.
@@ -9,7 +10,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build/tools"
 mkdir -p "$out"
-for tool in frame_recorder empty_client counter_feed login1_standin mpris_caller; do
+for tool in frame_recorder empty_client counter_feed hit_performer login1_standin mpris_caller; do
     case "$tool" in
         login1_standin | mpris_caller) flags="$(pkg-config --cflags --libs libsystemd)" ;;
         *) flags="$(pkg-config --cflags --libs jack sndfile)" ;;

@@ -161,6 +161,13 @@ public final class JackBackend: TransportRequests {
     /// Noise frames played on this connection (`woodshed noise`), nil without a connection.
     public var noiseFrames: Int64? { connection?.context.graphOwner.noiseFrames.load(ordering: .relaxed) }
 
+    /// JACK's latency API for `in` and `click` now (see `PortLatencies`), nil without a
+    /// connection. Control thread: call it on demand (after connections change), not per cycle.
+    public func portLatencies() -> PortLatencies? { connection?.latencies }
+
+    /// The interface a port belongs to (see `AudioInterfaceName`), nil without a connection or port.
+    public func interface(of port: String) -> String? { connection?.interface(of: port) }
+
     public func requestStart() { connection?.transportStart() }
     public func requestStop() { connection?.transportStop() }
 

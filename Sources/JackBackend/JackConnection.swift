@@ -163,6 +163,23 @@ final class JackConnection {
         return Self.strings(list)
     }
 
+    /// What JACK's latency API says now about `in` (capture) and `click` (playback), with what
+    /// they are connected to. Control thread.
+    var latencies: PortLatencies {
+        let none = PortLatency(min: 0, max: 0)
+        var sources: [String] = []
+        if let ip = context.inputPort, let list = jack_port_get_all_connections(client, ip) {
+            sources = Self.strings(list)
+            jack_free(UnsafeMutableRawPointer(mutating: list))
+        }
+        return PortLatencies(input: context.inputPort.map { PortLatency.of($0, JackCaptureLatency) } ?? none,
+                             click: PortLatency.of(port, JackPlaybackLatency), rate: rate, period: serverBufferSize,
+                             inputSources: sources, clickTargets: connections)
+    }
+
+    /// The interface a port belongs to (see `AudioInterfaceName`). Control thread.
+    func interface(of port: String) -> String? { AudioInterfaceName.of(port: port, client: client) }
+
     /// True when a port of that name exists.
     func portExists(_ name: String) -> Bool { jack_port_by_name(client, name) != nil }
 
