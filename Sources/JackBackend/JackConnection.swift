@@ -105,6 +105,7 @@ final class JackConnection {
         jack_set_xrun_callback(c, jackXrun, arg)
         jack_set_buffer_size_callback(c, jackBufferSize, arg)
         jack_on_info_shutdown(c, jackShutdown, arg)
+        jack_on_shutdown(c, jackPlainShutdown, arg)
     }
 
     /// Becomes timebase master only if there is none (conditional).
