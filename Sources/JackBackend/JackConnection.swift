@@ -125,7 +125,10 @@ final class JackConnection {
     func connectMusic(to targets: [String]) -> [String] {
         let names = ["\(clientName):music_L", "\(clientName):music_R"]
         var failed: [String] = []
-        for (i, t) in targets.enumerated() where jack_connect(client, names[i % 2], t) != 0 { failed.append(t) }
+        for (i, t) in targets.enumerated() {
+            let r = jack_connect(client, names[i % 2], t)
+            if r != 0 && r != EEXIST { failed.append(t) }  // already connected is fine
+        }
         return failed
     }
 
