@@ -42,6 +42,12 @@ struct PipeWireLiveTests {
         return (r, rec)
     }
 
+    /// The "bar N ·" lines in `stdout` after the first line containing `marker`.
+    static func bars(_ stdout: String, after marker: String) -> Int {
+        guard let r = stdout.range(of: marker) else { return 0 }
+        return stdout[r.upperBound...].split(separator: "\n").filter { $0.hasPrefix("bar ") }.count
+    }
+
     /// Checks that the recording's clicks come every `interval` frames on both channels (at
     /// least `count` of them); returns the recording when they do not and it had xruns or gaps.
     static func checkClicks(_ rec: JackRecording, _ r: E2E.Result, interval: Int, count: Int) throws -> JackRecording? {
@@ -108,12 +114,15 @@ struct PipeWireLiveTests {
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stdout.contains("woodshed play: ended · xruns"), "\(r.stdout)")
             let left = try rec.samples(channel: 0), right = try rec.samples(channel: 1)
-            let s = try #require(left.firstIndex { $0 != 0 }, "no music recorded: \(r.stdout)")
-            try #require(s + 72_000 + 4_800 <= left.count, "the recording ends too soon")
+            // Aligned once: the first sound, give or take the file's first samples that are 0.
+            let first = try #require(left.firstIndex { $0 != 0 }, "no music recorded: \(r.stdout)")
+            let lead = try #require(wantL.firstIndex { $0 != 0 })
+            let s = first - lead
+            try #require(s >= 0 && s + 72_000 + 4_800 <= left.count, "the recording ends too soon")
             let mismatch = (0..<72_000).first { left[s + $0] != wantL[$0] || right[s + $0] != wantR[$0] }
             let silentAfter = left[(s + 72_000)..<(s + 72_000 + 4_800)].allSatisfy { $0 == 0 }
             if (mismatch != nil || !silentAfter) && (rec.xruns > 0 || !rec.gaps.isEmpty) { return rec }
-            #expect(mismatch == nil, "the sink differs from render --play at frame \(mismatch ?? 0)")
+            #expect(mismatch == nil, "the sink differs from render --play at frame \(mismatch ?? 0) (first sound at \(first))")
             #expect(silentAfter, "sound after the section's end")
             return nil
         }
@@ -129,7 +138,8 @@ struct PipeWireLiveTests {
         let up = PrivateJackServer.wait(timeout: 15) { pw.output(of: "woodshed").stdout.contains("bar 1 ·") }
         try #require(up, "woodshed did not start: \(pw.output(of: "woodshed"))")
         try pw.restart()
-        let back = PrivateJackServer.wait(timeout: 15) { pw.output(of: "woodshed").stdout.contains("reconnected to JACK") }
+        // Back once it has played two bars after saying so (the connections are restored within a second).
+        let back = PrivateJackServer.wait(timeout: 15) { Self.bars(pw.output(of: "woodshed").stdout, after: "reconnected to JACK") >= 2 }
         let out = pw.output(of: "woodshed").stdout
         #expect(out.contains("woodshed click: JACK server gone; reconnecting (state kept)\n"), "\(out)")
         try #require(back, "no reconnect within 15 s: \(out)")
@@ -143,5 +153,97 @@ struct PipeWireLiveTests {
             let rec = try JackRecording(path: wav)
             return try Self.checkClicks(rec, E2E.Result(status: 0, stdout: out, stderr: ""), interval: 24_000, count: 5)
         }
+    }
+
+    @Test("transport follow under pw-jack: jack_transport as master starts woodshed and sets its tempo, 90 then 150 BPM",
+          .timeLimit(.minutes(3)))
+    func followsTransport() throws {
+        let pw = try PrivatePipeWire()
+        let p = try pw.spawn("pw-jack", [E2E.woodshed, "click", "120", "--transport", "follow", "--for", "9s", "--no-mpris"], name: "woodshed")
+        defer { PrivateJackServer.terminate(p) }
+        let up = PrivateJackServer.wait(timeout: 15) { pw.output(of: "woodshed").stdout.contains(" · follow · keys on stdin") }
+        try #require(up, "woodshed did not start: \(pw.output(of: "woodshed"))")
+        _ = try pw.run("/bin/sh", ["-c", "(echo master; sleep 0.3; echo 'tempo 90'; sleep 0.3; echo play; sleep 3; echo 'tempo 150'; sleep 3; echo stop; sleep 1; echo quit) | pw-jack jack_transport"],
+                       timeout: 20)
+        _ = PrivateJackServer.wait(timeout: 10) { !p.isRunning }
+        let lines = pw.output(of: "woodshed").stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix(" · 90 BPM · 4/4 · follow · rolling · xruns 0") }, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix(" · 150 BPM · 4/4 · follow · rolling · xruns 0") }, "\(lines)")
+        #expect(!lines.contains { $0.contains(" · 120 BPM · 4/4 · follow · rolling") }, "\(lines)")
+    }
+
+    @Test("transport master under pw-jack: jack_showtime sees the transport roll with woodshed's bar, beat (1…7 in 7/8) and tick",
+          .timeLimit(.minutes(3)))
+    func publishesBarBeatTick() throws {
+        let pw = try PrivatePipeWire()
+        let p = try pw.spawn("pw-jack", [E2E.woodshed, "click", "133", "--meter", "7/8", "--transport", "master", "--for", "8s", "--no-mpris"],
+                             name: "woodshed")
+        defer { PrivateJackServer.terminate(p) }
+        let up = PrivateJackServer.wait(timeout: 15) { pw.output(of: "woodshed").stdout.contains(" · master · keys on stdin") }
+        try #require(up, "woodshed did not start: \(pw.output(of: "woodshed"))")
+        let driver = try pw.spawn("/bin/sh", ["-c", "(echo play; sleep 4; echo stop; sleep 0.5; echo quit) | pw-jack jack_transport"], name: "transport")
+        defer { PrivateJackServer.terminate(driver) }
+        usleep(1_000_000)
+        let shown = try pw.run("pw-jack", ["jack_showtime"], timeout: 2)
+        // "frame = 77824  frame_time = …  state: Rolling	BBT:   2|1|0178"
+        let bbt = shown.stdout.split(separator: "\n").filter { $0.contains("state: Rolling") }.compactMap { line -> [Int]? in
+            guard let r = line.range(of: "BBT:") else { return nil }
+            let parts = line[r.upperBound...].trimmingCharacters(in: .whitespaces).split(separator: "|").compactMap { Int($0) }
+            return parts.count == 3 ? parts : nil
+        }
+        try #require(bbt.count > 10, "jack_showtime saw no rolling transport: \(shown.stdout.prefix(400))")
+        #expect(bbt.allSatisfy { (1...7).contains($0[1]) && (0..<1920).contains($0[2]) }, "\(bbt.prefix(20))")
+        #expect(bbt.allSatisfy { $0[0] >= 1 } && Set(bbt.map { $0[0] }).count >= 2, "the bar did not advance: \(bbt.prefix(20))")
+        _ = PrivateJackServer.wait(timeout: 15) { !p.isRunning }
+        #expect(pw.output(of: "woodshed").stdout.contains(" · 133 BPM · 7/8 · master · rolling · xruns"), "\(pw.output(of: "woodshed").stdout)")
+    }
+
+    @Test("click --backend alsa --alsa-device pipewire while PipeWire restarts: woodshed says the device failed, reopens it, and clicks 24000 frames apart again",
+          .timeLimit(.minutes(3)))
+    func reopensAlsaWhenPipeWireRestarts() throws {
+        let pw = try PrivatePipeWire()
+        let dir = try E2E.tempDir()
+        let p = try pw.spawn(E2E.woodshed, ["click", "120", "--backend", "alsa", "--alsa-device", "pipewire", "--for", "20s", "--no-mpris"],
+                             name: "woodshed")
+        defer { PrivateJackServer.terminate(p) }
+        let up = PrivateJackServer.wait(timeout: 15) { pw.output(of: "woodshed").stdout.contains("bar 1 ·") }
+        try #require(up, "woodshed did not start: \(pw.output(of: "woodshed"))")
+        try pw.restart()
+        // Back once it has played two bars after saying so (the connections are restored within a second).
+        let back = PrivateJackServer.wait(timeout: 15) { Self.bars(pw.output(of: "woodshed").stdout, after: "reopened ALSA") >= 2 }
+        let out = pw.output(of: "woodshed").stdout
+        #expect(out.contains("woodshed click: ALSA 'pipewire' failed: Broken pipe; reopening (state kept)\n"), "\(out)")
+        try #require(back, "no reopen within 15 s: \(out)")
+        #expect(out.contains("woodshed click: reopened ALSA 'pipewire' at 48000 Hz\n"), "\(out)")
+        try Self.measured("clicks after the reopen") {
+            let wav = dir.appendingPathComponent("after-\(UUID().uuidString.prefix(6)).wav").path
+            let recorder = try pw.startRecording(ports: PrivatePipeWire.monitorPorts, seconds: 3, to: wav)
+            defer { PrivateJackServer.terminate(recorder) }
+            _ = PrivateJackServer.wait(timeout: 15) { !recorder.isRunning }
+            let rec = try JackRecording(path: wav)
+            return try Self.checkClicks(rec, E2E.Result(status: 0, stdout: out, stderr: ""), interval: 24_000, count: 5)
+        }
+    }
+
+    @Test("auto with no JACK server where ALSA's default is PipeWire (pipewire-alsa) and no PipeWire runs: one error line within 5 s, both reasons")
+    func defaultIsPipeWireWithoutDaemon() throws {
+        let dir = try E2E.tempDir()
+        let runtime = dir.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // As /etc/alsa/conf.d/99-pipewire-default.conf makes it, whether or not it is installed here.
+        let conf = dir.appendingPathComponent("asound.conf")
+        try Data("pcm.!default { type pipewire }\n".utf8).write(to: conf)
+        let started = Date()
+        let r = try E2E.run(E2E.woodshed, ["click", "120", "--for", "1s", "--no-mpris"], environment: [
+            "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:\(conf.path)", "JACK_DEFAULT_SERVER": AlsaClickTests.absentServer,
+            "JACK_NO_START_SERVER": "1", "XDG_RUNTIME_DIR": runtime.path, "PIPEWIRE_RUNTIME_DIR": runtime.path,
+            "XDG_STATE_HOME": dir.appendingPathComponent("state").path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+        ])
+        let seconds = Date().timeIntervalSince(started)
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "Error: no JACK server '\(AlsaClickTests.absentServer)' is running. Start one, e.g.: jackd -d alsa   (or, with no sound card: jackd --no-realtime -d dummy)"
+                + "; and ALSA: cannot open the ALSA device 'default': Host is down (list devices with: aplay -L; choose one with --alsa-device NAME)\n")
+        #expect(seconds < 5, "it took \(seconds) s")
     }
 }
