@@ -131,27 +131,34 @@ struct PipeWireLiveTests {
     @Test("click under pw-jack while PipeWire restarts: woodshed says the server is gone, reconnects, and clicks 24000 frames apart on the new server",
           .timeLimit(.minutes(3)))
     func reconnectsWhenPipeWireRestarts() throws {
+        try Self.clickAcrossRestart("pw-jack", [E2E.woodshed, "click", "120", "--for", "20s", "--no-mpris"],
+                                    gone: "woodshed click: JACK server gone; reconnecting (state kept)",
+                                    back: "woodshed click: reconnected to JACK 'default' at 48000 Hz")
+    }
+
+    /// Runs `program args` (a 120 BPM click) on a private PipeWire, restarts PipeWire after its
+    /// first bar, and checks the lines `gone` and `back`, then the clicks on the new server's
+    /// sink: 24000 frames apart.
+    static func clickAcrossRestart(_ program: String, _ args: [String], gone: String, back: String) throws {
         let pw = try PrivatePipeWire()
         let dir = try E2E.tempDir()
-        let p = try pw.spawn("pw-jack", [E2E.woodshed, "click", "120", "--for", "20s", "--no-mpris"], name: "woodshed")
+        let p = try pw.spawn(program, args, name: "woodshed")
         defer { PrivateJackServer.terminate(p) }
         let up = PrivateJackServer.wait(timeout: 15) { pw.output(of: "woodshed").stdout.contains("bar 1 ·") }
         try #require(up, "woodshed did not start: \(pw.output(of: "woodshed"))")
         try pw.restart()
-        // Back once it has played two bars after saying so (the connections are restored within a second).
-        let back = PrivateJackServer.wait(timeout: 15) { Self.bars(pw.output(of: "woodshed").stdout, after: "reconnected to JACK") >= 2 }
+        // Back once it has played two bars after saying so (JACK's connections are restored within a second).
+        let returned = PrivateJackServer.wait(timeout: 15) { bars(pw.output(of: "woodshed").stdout, after: back) >= 2 }
         let out = pw.output(of: "woodshed").stdout
-        #expect(out.contains("woodshed click: JACK server gone; reconnecting (state kept)\n"), "\(out)")
-        try #require(back, "no reconnect within 15 s: \(out)")
-        #expect(out.contains("woodshed click: reconnected to JACK 'default' at 48000 Hz\n"), "\(out)")
-        // The new server's sink hears it again, on the beat grid.
-        try Self.measured("clicks after the reconnect") {
+        #expect(out.contains(gone + "\n"), "\(out)")
+        try #require(returned, "not back within 15 s: \(out)")
+        try measured("clicks after the restart") {
             let wav = dir.appendingPathComponent("after-\(UUID().uuidString.prefix(6)).wav").path
             let recorder = try pw.startRecording(ports: PrivatePipeWire.monitorPorts, seconds: 3, to: wav)
             defer { PrivateJackServer.terminate(recorder) }
             _ = PrivateJackServer.wait(timeout: 15) { !recorder.isRunning }
             let rec = try JackRecording(path: wav)
-            return try Self.checkClicks(rec, E2E.Result(status: 0, stdout: out, stderr: ""), interval: 24_000, count: 5)
+            return try checkClicks(rec, E2E.Result(status: 0, stdout: out, stderr: ""), interval: 24_000, count: 5)
         }
     }
 
@@ -201,28 +208,9 @@ struct PipeWireLiveTests {
     @Test("click --backend alsa --alsa-device pipewire while PipeWire restarts: woodshed says the device failed, reopens it, and clicks 24000 frames apart again",
           .timeLimit(.minutes(3)))
     func reopensAlsaWhenPipeWireRestarts() throws {
-        let pw = try PrivatePipeWire()
-        let dir = try E2E.tempDir()
-        let p = try pw.spawn(E2E.woodshed, ["click", "120", "--backend", "alsa", "--alsa-device", "pipewire", "--for", "20s", "--no-mpris"],
-                             name: "woodshed")
-        defer { PrivateJackServer.terminate(p) }
-        let up = PrivateJackServer.wait(timeout: 15) { pw.output(of: "woodshed").stdout.contains("bar 1 ·") }
-        try #require(up, "woodshed did not start: \(pw.output(of: "woodshed"))")
-        try pw.restart()
-        // Back once it has played two bars after saying so (the connections are restored within a second).
-        let back = PrivateJackServer.wait(timeout: 15) { Self.bars(pw.output(of: "woodshed").stdout, after: "reopened ALSA") >= 2 }
-        let out = pw.output(of: "woodshed").stdout
-        #expect(out.contains("woodshed click: ALSA 'pipewire' failed: Broken pipe; reopening (state kept)\n"), "\(out)")
-        try #require(back, "no reopen within 15 s: \(out)")
-        #expect(out.contains("woodshed click: reopened ALSA 'pipewire' at 48000 Hz\n"), "\(out)")
-        try Self.measured("clicks after the reopen") {
-            let wav = dir.appendingPathComponent("after-\(UUID().uuidString.prefix(6)).wav").path
-            let recorder = try pw.startRecording(ports: PrivatePipeWire.monitorPorts, seconds: 3, to: wav)
-            defer { PrivateJackServer.terminate(recorder) }
-            _ = PrivateJackServer.wait(timeout: 15) { !recorder.isRunning }
-            let rec = try JackRecording(path: wav)
-            return try Self.checkClicks(rec, E2E.Result(status: 0, stdout: out, stderr: ""), interval: 24_000, count: 5)
-        }
+        try Self.clickAcrossRestart(E2E.woodshed, ["click", "120", "--backend", "alsa", "--alsa-device", "pipewire", "--for", "20s", "--no-mpris"],
+                                    gone: "woodshed click: ALSA 'pipewire' failed: Broken pipe; reopening (state kept)",
+                                    back: "woodshed click: reopened ALSA 'pipewire' at 48000 Hz")
     }
 
     @Test("auto with no JACK server where ALSA's default is PipeWire (pipewire-alsa) and no PipeWire runs: one error line within 5 s, both reasons")

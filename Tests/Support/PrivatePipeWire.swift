@@ -103,13 +103,7 @@ public final class PrivatePipeWire: @unchecked Sendable {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
         }
-        let p = try makeProcess(program, args, stdout: out, stderr: err)
-        try p.runWithSignalsUnblocked()
-        let deadline = Date().addingTimeInterval(timeout)
-        while p.isRunning && Date() < deadline { usleep(5_000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
-        return (p.terminationStatus, PrivateJackServer.read(out), PrivateJackServer.read(err))
+        return try PrivateJackServer.runToEnd(makeProcess(program, args, stdout: out, stderr: err), stdout: out, stderr: err, timeout: timeout)
     }
 
     /// Starts a program in the background against this PipeWire, its stdout and stderr to
@@ -190,16 +184,6 @@ public final class PrivatePipeWire: @unchecked Sendable {
     }
 
     private func makeProcess(_ program: String, _ args: [String], stdout: URL, stderr: URL) throws -> Process {
-        let env = environment
-        let p = Process()
-        p.executableURL = try PrivateJackServer.resolve(program, in: env)
-        p.arguments = args
-        p.environment = env
-        p.standardInput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: stdout.path, contents: nil)
-        FileManager.default.createFile(atPath: stderr.path, contents: nil)
-        p.standardOutput = try FileHandle(forWritingTo: stdout)
-        p.standardError = try FileHandle(forWritingTo: stderr)
-        return p
+        try PrivateJackServer.makeProcess(program, args, environment: environment, stdout: stdout, stderr: stderr)
     }
 }
