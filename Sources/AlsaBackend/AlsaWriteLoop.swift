@@ -100,6 +100,18 @@ final class AlsaWriteLoop: @unchecked Sendable {
         return true
     }
 
+    #if WOODSHED_RTSAN
+    /// `make rtcheck`'s negative control (WOODSHED_RTCHECK_ALLOCATE=1): allocate inside the
+    /// realtime section so RealtimeSanitizer must report it. Only in the RTSan build.
+    private let allocateInLoop = getenv("WOODSHED_RTCHECK_ALLOCATE") != nil
+
+    @inline(never)
+    static func negativeControl() {
+        let p = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+        p.deallocate()
+    }
+    #endif
+
     /// The thread's body: real-time priority if allowed, then periods until told to stop or
     /// the device fails. Write thread.
     func run() {
@@ -108,6 +120,9 @@ final class AlsaWriteLoop: @unchecked Sendable {
         while !stopRequested.load(ordering: .acquiring) {
             woodshed_realtime_enter()
             renderPeriod()
+            #if WOODSHED_RTSAN
+            if allocateInLoop { Self.negativeControl() }
+            #endif
             woodshed_realtime_exit()
             var done = 0
             while done < frames {
