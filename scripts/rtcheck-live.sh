@@ -7,11 +7,13 @@
 # (jack_transport as master changing tempo). Play (a file with four saved sections, count-in and
 # click on): play/pause, 60 speed steps up and down, jumps, next/previous section, again,
 # repeat +/-, mark in/out, nudges, click toggle, quit; at 1.0x transposed, and at 0.75x with
-# the R3 engine; recording (--record --compare, woodshed:in on a capture port). Every woodshed must
-# exit 0 without a RealtimeSanitizer report.
+# the R3 engine; recording (--record --compare, woodshed:in on a capture port). Then click and play
+# on the ALSA backend (ALSA's `null` PCM). Every woodshed must exit 0 without a RealtimeSanitizer
+# report.
 #
 # Negative controls last: with WOODSHED_RTCHECK_ALLOCATE=1 the RTSan build allocates in the
-# process callback, and RTSan must report it, for `click` and for `play`; otherwise the checks
+# process callback (and the ALSA write loop), and RTSan must report it, for `click`, `play` and
+# `click --backend alsa`; otherwise the checks
 # above prove nothing.
 #
 # Usage: rtcheck-live.sh WOODSHED_BINARY (built by `make rtcheck`). Takes about 80 s.
@@ -308,12 +310,31 @@ playlist_session() {
     "the playlist did not play through to the noise"
 }
 
+# The ALSA backend: its write loop renders each period inside the realtime section. ALSA's `null`
+# PCM takes what it is given at once (not paced), so the loop runs flat out: click with keys for
+# 2 s, then play with the click and a notch for 3 s. No JACK server is needed.
+alsa_session() {
+  start_click alsa-click "" 120 --backend alsa --alsa-device null --for 2s
+  pause 0.3; for _ in $(seq 20); do key "$up"; pause 0.02; done; key m; key m; key ' '; pause 0.2; key ' '
+  for _ in $(seq 50); do kill -0 "$click_pid" 2>/dev/null || break; sleep 0.1; done
+  finish_click
+  judge 'grep -q "^woodshed click: .*ALSA .null." "$tmp/$session.out" && grep -q "woodshed click: stopped" "$tmp/$session.out"' \
+    "click on ALSA 'null' did not start and stop"
+  start_play alsa-play "" "$tmp/music.wav" --click 120 --notch 4kHz:1/2 --keep-open --for 3s --backend alsa --alsa-device null
+  pause 0.5; key ' '; pause 0.3; key ' '; pause 0.3; key n
+  for _ in $(seq 60); do kill -0 "$click_pid" 2>/dev/null || break; sleep 0.1; done
+  finish_click
+  judge 'grep -q "ALSA .null." "$tmp/$session.out" && grep -q "woodshed play: stopped" "$tmp/$session.out"' "play on ALSA 'null' did not run to its end"
+}
+
 # The sanitizer must catch the allocation the RTSan build makes in the callback on request:
-# negative_control [play].
+# negative_control [play|alsa].
 negative_control() {
   export WOODSHED_RTCHECK_ALLOCATE=1
   if [ "${1:-}" = play ]; then
     start_play negative-control-play "" "$tmp/music.wav" --no-connect --jack-name rt-negative-play
+  elif [ "${1:-}" = alsa ]; then
+    start_click negative-control-alsa "" 120 --backend alsa --alsa-device null
   else
     start_click negative-control "" 120 --no-connect --jack-name rt-negative
   fi
@@ -350,6 +371,8 @@ play_finer_session 64
 negative_control
 negative_control play
 stop_server
+alsa_session
+negative_control alsa
 
 if [ "$failures" -gt 0 ]; then
   echo "rtcheck-live: $failures failure(s) in $(since "$t0")"

@@ -40,7 +40,12 @@ public final class AlsaBackend {
     private let makeGraph: (Int) throws -> OutputGraph
     private var loop: AlsaWriteLoop?
     private var toldRealtime = false
-    private var toldFailure = false
+    /// The device failed and is reopened every `reopenInterval` seconds (until `stop`).
+    private var reopening = false
+    private var stopping = false
+    private var lastAttempt = 0.0
+    /// Xruns of the loops before the current one (a reopened device starts its own count).
+    private var xrunsBefore = 0
 
     /// `makeGraph` builds the output graph for the device's rate. Does not open yet.
     public init(options: Options, makeGraph: @escaping (Int) throws -> OutputGraph) {
@@ -76,11 +81,23 @@ public final class AlsaBackend {
         status.summary = device.summary
     }
 
+    /// Seconds between attempts to reopen a device that failed.
+    public var reopenInterval = 1.5
+
     /// Control thread, several times a second: xruns, real-time priority (said once), a
-    /// device that failed (said once; the stream is silent from then on).
+    /// device that failed (said, then reopened every `reopenInterval` seconds with a new graph
+    /// from `makeGraph`, as the JACK backend reconnects; the session's state is kept).
     public func tick(now: Double) {
-        guard let loop else { return }
-        status.xruns = loop.xruns.load(ordering: .relaxed)
+        guard let loop else {
+            if reopening && now - lastAttempt >= reopenInterval {
+                lastAttempt = now
+                if (try? start()) != nil {
+                    events.append("reopened ALSA '\(options.device)' at \(status.rate) Hz")
+                }
+            }
+            return
+        }
+        status.xruns = xrunsBefore + loop.xruns.load(ordering: .relaxed)
         if !toldRealtime {
             let refusal = loop.realtimeRefusal.load(ordering: .relaxed)
             if refusal >= 0 {
@@ -90,10 +107,16 @@ public final class AlsaBackend {
                 }
             }
         }
-        if !toldFailure && loop.finished.load(ordering: .acquiring) && !loop.stopRequested.load(ordering: .relaxed) {
-            toldFailure = true
+        if !stopping && loop.finished.load(ordering: .acquiring) && !loop.stopRequested.load(ordering: .relaxed) {
+            events.append("ALSA '\(options.device)' failed: \(AlsaError.reason(loop.failure.load(ordering: .relaxed))); reopening (state kept)")
+            // The thread has ended: join it and close the device.
+            _ = loop.stop(timeout: 0.5)
+            loop.device.close()
+            xrunsBefore = status.xruns
+            self.loop = nil
             status.running = false
-            events.append("ALSA '\(options.device)' failed: \(AlsaError.reason(loop.failure.load(ordering: .relaxed))); no sound from here on")
+            reopening = true
+            lastAttempt = now
         }
     }
 
@@ -102,6 +125,8 @@ public final class AlsaBackend {
     /// process's end (a thread may still be writing to them).
     @discardableResult
     public func stop(timeout: Double) -> Bool {
+        stopping = true
+        reopening = false
         guard let l = loop else { return true }
         let ended = l.stop(timeout: timeout)
         if ended {

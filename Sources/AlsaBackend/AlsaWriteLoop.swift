@@ -13,6 +13,10 @@ import Synchronization
 final class AlsaWriteLoop: @unchecked Sendable {
     /// The SCHED_FIFO priority asked for (below JACK's usual 70–80 for the server itself).
     static let realtimePriority: Int32 = 70
+    /// Errors that mean the device itself is gone: not an xrun to recover from.
+    static func isGone(_ code: Int32) -> Bool {
+        code == -ENODEV || code == -EBADFD || code == -ESHUTDOWN || code == -ENOTCONN || code == -EHOSTDOWN
+    }
 
     let device: AlsaDevice
     /// Owns the graph; the write thread reaches it through `graph` (no reference counting).
@@ -40,6 +44,8 @@ final class AlsaWriteLoop: @unchecked Sendable {
     let stopRequested = Atomic<Bool>(false)
     private var thread = pthread_t()
     private var started = false
+    /// Write thread only: failed writes, to tell a device that is gone from one that ran dry.
+    private var xrunStorm: XrunStorm
 
     init(device: AlsaDevice, graph: OutputGraph) {
         self.device = device
@@ -49,6 +55,7 @@ final class AlsaWriteLoop: @unchecked Sendable {
         channels = device.channels
         format = device.format
         music = graph.hasMusic
+        xrunStorm = XrunStorm(bufferSeconds: Double(device.bufferFrames) / Double(max(device.rate, 1)))
         click = .allocate(capacity: frames)
         left = .allocate(capacity: frames)
         right = .allocate(capacity: frames)
@@ -93,6 +100,18 @@ final class AlsaWriteLoop: @unchecked Sendable {
         return true
     }
 
+    #if WOODSHED_RTSAN
+    /// `make rtcheck`'s negative control (WOODSHED_RTCHECK_ALLOCATE=1): allocate inside the
+    /// realtime section so RealtimeSanitizer must report it. Only in the RTSan build.
+    private let allocateInLoop = getenv("WOODSHED_RTCHECK_ALLOCATE") != nil
+
+    @inline(never)
+    static func negativeControl() {
+        let p = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+        p.deallocate()
+    }
+    #endif
+
     /// The thread's body: real-time priority if allowed, then periods until told to stop or
     /// the device fails. Write thread.
     func run() {
@@ -101,6 +120,9 @@ final class AlsaWriteLoop: @unchecked Sendable {
         while !stopRequested.load(ordering: .acquiring) {
             woodshed_realtime_enter()
             renderPeriod()
+            #if WOODSHED_RTSAN
+            if allocateInLoop { Self.negativeControl() }
+            #endif
             woodshed_realtime_exit()
             var done = 0
             while done < frames {
@@ -113,7 +135,10 @@ final class AlsaWriteLoop: @unchecked Sendable {
                 let code = Int32(truncatingIfNeeded: n)
                 if code == -EAGAIN { continue }
                 if code == -EPIPE || code == -ESTRPIPE { xruns.add(1, ordering: .relaxed) }
-                if snd_pcm_recover(pcm, code, 1) < 0 {
+                // A device that is gone (unplugged, its sound server stopped) cannot be recovered.
+                // PipeWire's plugin instead reports an xrun every few writes once its server is
+                // gone: xruns faster than a device that plays could run dry end the loop too.
+                if Self.isGone(code) || xrunStorm.isStorm(now: monotonicSeconds()) || snd_pcm_recover(pcm, code, 1) < 0 {
                     failure.store(code, ordering: .relaxed)
                     finished.store(true, ordering: .releasing)
                     return
@@ -162,6 +187,14 @@ final class AlsaWriteLoop: @unchecked Sendable {
             i += 1
         }
     }
+}
+
+/// CLOCK_MONOTONIC in seconds (the vDSO: no lock, no allocation). Any thread.
+@inline(__always)
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 /// The write thread's entry (a named, non-isolated function: see style.md). `arg` is the

@@ -51,6 +51,14 @@ func jackShutdown(_ code: jack_status_t, _ reason: UnsafePointer<CChar>?, _ arg:
     Unmanaged<RenderContext>.fromOpaque(arg)._withUnsafeGuaranteedRef { $0.serverGone.store(true, ordering: .releasing) }
 }
 
+/// The plain shutdown notice (`jack_on_shutdown`): PipeWire's JACK (`pw-jack`) calls only this
+/// one when its server goes away, jackd2 only the info one when both are set. Same effect as
+/// `jackShutdown`. libjack's thread.
+func jackPlainShutdown(_ arg: UnsafeMutableRawPointer?) {
+    guard let arg else { return }
+    Unmanaged<RenderContext>.fromOpaque(arg)._withUnsafeGuaranteedRef { $0.serverGone.store(true, ordering: .releasing) }
+}
+
 /// libjack's own error and info messages: kept for the display instead of going to stderr,
 /// which would tear the full-screen display. Any thread (not the render thread in practice).
 func jackMessage(_ text: UnsafePointer<CChar>?) {

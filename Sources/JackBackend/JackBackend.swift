@@ -58,6 +58,9 @@ public final class JackBackend: TransportRequests {
     /// Clients handed to a thread of their own to close (see `ClosingClient`), until they have.
     private var closing: [ClosingClient] = []
     private var wantedConnections: [String]?
+    /// Some output port's targets were missing at the last connect (PipeWire's sinks appear a
+    /// moment after its server, when it restarts): connected once a second as they appear.
+    private var targetsMissing = false
     private var lastAttempt = -1.0e9
     private var lastConnectionCheck = -1.0e9
     private var xrunsBefore = 0
@@ -104,10 +107,15 @@ public final class JackBackend: TransportRequests {
                 }
             }
             if !options.noConnect && now - lastConnectionCheck >= 1 {
-                // Once a second: the connections to restore after a reconnect, whoever made them.
+                // Once a second: the connections to restore after a reconnect, whoever made them
+                // (kept as they were while some are still to be made).
                 lastConnectionCheck = now
+                if targetsMissing {
+                    targetsMissing = connectOutputs(c, quiet: true)
+                    if !targetsMissing { events.append("connected to \(c.connections.joined(separator: ", "))") }
+                }
                 status.connections = c.connections
-                wantedConnections = status.connections
+                if !targetsMissing { wantedConnections = status.connections }
             }
         } else if now - lastAttempt >= options.reconnectInterval {
             // libjack opens a client only once the old one's close has returned (one lock
@@ -198,25 +206,7 @@ public final class JackBackend: TransportRequests {
             closeOffThread(c)
             throw error
         }
-        if !options.noConnect {
-            let targets = wantedConnections ?? Array(c.physicalPlaybackPorts.prefix(2))
-            let present = targets.filter { c.portExists($0) }
-            let failed = c.connect(to: present)
-            for p in targets where !present.contains(p) || failed.contains(p) {
-                events.append("could not connect click to \(p)")
-            }
-            if wantedConnections == nil && targets.isEmpty {
-                events.append("no physical playback ports: connect woodshed's click port yourself")
-            }
-        }
-        if c.context.graphOwner.hasMusic && !options.noConnect {
-            let targets = options.musicConnect ?? Array(c.physicalPlaybackPorts.prefix(2))
-            let present = targets.filter { c.portExists($0) }
-            let failed = c.connectMusic(to: present)
-            for p in targets where !present.contains(p) || failed.contains(p) {
-                events.append("could not connect music to \(p)")
-            }
-        }
+        if !options.noConnect { targetsMissing = connectOutputs(c, quiet: false) }
         if !options.midiConnect.isEmpty {
             let present = options.midiConnect.filter { c.portExists($0) }
             let failed = c.connectMIDI(from: present)
@@ -234,6 +224,34 @@ public final class JackBackend: TransportRequests {
         status.bufferSize = c.serverBufferSize
         status.isTimebaseMaster = master
         status.connections = c.connections
+    }
+
+    /// Connects the click (and music) ports to their targets: those wanted, else the first two
+    /// physical playback ports. Returns whether some target is still missing; `quiet`: no event
+    /// for it (the once-a-second retries).
+    private func connectOutputs(_ c: JackConnection, quiet: Bool) -> Bool {
+        var missing = false
+        let targets = wantedConnections ?? Array(c.physicalPlaybackPorts.prefix(2))
+        let present = targets.filter { c.portExists($0) }
+        let failed = c.connect(to: present)
+        for p in targets where !present.contains(p) || failed.contains(p) {
+            missing = true
+            if !quiet { events.append("could not connect click to \(p)") }
+        }
+        if wantedConnections == nil && targets.isEmpty {
+            missing = true
+            if !quiet { events.append("no physical playback ports: connect woodshed's click port yourself") }
+        }
+        if c.context.graphOwner.hasMusic {
+            let targets = options.musicConnect ?? Array(c.physicalPlaybackPorts.prefix(2))
+            let present = targets.filter { c.portExists($0) }
+            let failed = c.connectMusic(to: present)
+            for p in targets where !present.contains(p) || failed.contains(p) {
+                missing = true
+                if !quiet { events.append("could not connect music to \(p)") }
+            }
+        }
+        return missing
     }
 
     /// Hands `c` to a thread of its own to close (see `ClosingClient`), once its callbacks no

@@ -105,6 +105,7 @@ final class JackConnection {
         jack_set_xrun_callback(c, jackXrun, arg)
         jack_set_buffer_size_callback(c, jackBufferSize, arg)
         jack_on_info_shutdown(c, jackShutdown, arg)
+        jack_on_shutdown(c, jackPlainShutdown, arg)
     }
 
     /// Becomes timebase master only if there is none (conditional).
@@ -124,7 +125,10 @@ final class JackConnection {
     func connectMusic(to targets: [String]) -> [String] {
         let names = ["\(clientName):music_L", "\(clientName):music_R"]
         var failed: [String] = []
-        for (i, t) in targets.enumerated() where jack_connect(client, names[i % 2], t) != 0 { failed.append(t) }
+        for (i, t) in targets.enumerated() {
+            let r = jack_connect(client, names[i % 2], t)
+            if r != 0 && r != EEXIST { failed.append(t) }  // already connected is fine
+        }
         return failed
     }
 

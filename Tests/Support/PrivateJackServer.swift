@@ -146,7 +146,14 @@ public final class PrivateJackServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("stdout"), err = dir.appendingPathComponent("stderr")
-        let p = try makeProcess(program, args, stdout: out, stderr: err)
+        return try Self.runToEnd(makeProcess(program, args, stdout: out, stderr: err), stdout: out, stderr: err, timeout: timeout)
+    }
+
+    /// Starts `p` (its stdout and stderr going to the files `stdout` and `stderr`), waits for it
+    /// to end, SIGKILL after `timeout` seconds, and returns its status and output. Any thread.
+    static func runToEnd(_ p: Process, stdout: URL, stderr: URL, timeout: TimeInterval) throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
         try p.runWithSignalsUnblocked()
         let deadline = Date().addingTimeInterval(timeout)
         while p.isRunning && Date() < deadline { usleep(5_000) }
@@ -154,7 +161,7 @@ public final class PrivateJackServer: @unchecked Sendable {
             kill(p.processIdentifier, SIGKILL)
         }
         p.waitUntilExit()
-        return (p.terminationStatus, Self.read(out), Self.read(err))
+        return (p.terminationStatus, read(stdout), read(stderr))
     }
 
     /// Starts a program (a path, or a name looked up in PATH) in the background against this
@@ -268,8 +275,16 @@ public final class PrivateJackServer: @unchecked Sendable {
     }
 
     private func makeProcess(_ program: String, _ args: [String], stdout: URL, stderr: URL) throws -> Process {
+        try Self.makeProcess(program, args, environment: environment, stdout: stdout, stderr: stderr)
+    }
+
+    /// A process for `program` with `environment`, stdin /dev/null, stdout and stderr to the
+    /// files given (created empty). Not started. Any thread.
+    static func makeProcess(_ program: String, _ args: [String], environment: [String: String], stdout: URL, stderr: URL) throws
+        -> Process
+    {
         let p = Process()
-        p.executableURL = try Self.resolve(program, in: environment)
+        p.executableURL = try resolve(program, in: environment)
         p.arguments = args
         p.environment = environment
         p.standardInput = FileHandle.nullDevice
