@@ -29,6 +29,8 @@ let package = Package(
         // sd-bus's header (libsystemd-dev) for the types; libsystemd itself is loaded with dlopen on the first MPRIS object.
         .target(name: "CSystemd", path: "Sources/CLibraries/CSystemd", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CLo", path: "Sources/CLibraries/CLo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
+        // libaubio's header (libaubio-dev) for the types; the library itself is loaded with dlopen by the first onset detector.
+        .target(name: "CAubio", path: "Sources/CLibraries/CAubio", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CRealtimeSanitizer", path: "Sources/CLibraries/CRealtimeSanitizer"),
         // The version and install prefix, written by the Makefile at build time (scripts/build-info.sh).
         .target(name: "CBuildInfo", path: "Sources/CLibraries/CBuildInfo"),
@@ -57,6 +59,9 @@ let package = Package(
         // snoozing and stopping, the sounds they play (logic driven by the caller's clock), and the
         // logind sleep inhibitor (sd-bus).
         .target(name: "Alarms", dependencies: ["Persistence", "RenderGraph", "Sounds", "CSystemd"]),
+        // Listening to what is played: onsets (libaubio, refined to the attack's first sample), the click grid
+        // they are measured against, and the report (analysis thread, never the render thread).
+        .target(name: "Coach", dependencies: ["WoodshedCore", "CAubio"]),
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
         // Your takes: the input capture's ring written as 24-bit FLAC files, one per turn, kept per section (worker thread).
@@ -84,7 +89,7 @@ let package = Package(
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
             "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
-            "MIDIInput", "Control", "JackBackend", "AlsaBackend", "Remote", "Alarms", "Takes",
+            "MIDIInput", "Control", "JackBackend", "AlsaBackend", "Remote", "Alarms", "Takes", "Coach",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Shell completion candidates: presets, sounds, playlists, the sections of a file, MIDI maps, files.
@@ -102,6 +107,7 @@ let package = Package(
         .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore", "Persistence"]),
         .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "Persistence", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
+        .testTarget(name: "CoachTests", dependencies: ["Coach", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "WoodshedCore"]),
         .testTarget(name: "MIDITests", dependencies: ["MIDI"]),
         .testTarget(name: "AlarmsTests", dependencies: ["Alarms", "Persistence", "RenderGraph", "WoodshedTestSupport"]),
@@ -114,7 +120,7 @@ let package = Package(
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "Control", "MIDI"]),
         .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote", "Alarms"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
-        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "Player", "RenderGraph", "Remote", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Coach", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "Player", "RenderGraph", "Remote", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
         .testTarget(name: "TakesTests", dependencies: ["Takes", "RealtimeKit", "RenderGraph", "OfflineBackend", "CSndFile"]),
         .testTarget(name: "CompletionsTests", dependencies: ["Completions", "Persistence", "WoodshedCore"]),
