@@ -25,6 +25,7 @@ struct ClickSubcommand: ParsableCommand {
     var midiClock = false
     @OptionGroup(title: "Output") var output: LiveOutputOptions
     @OptionGroup(title: "Input") var input: InputOptions
+    @OptionGroup(title: "Coach") var coach: CoachOptions
     @Option(name: .long, help: "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists).")
     var transport: String = "free"
     @Option(name: .long, help: ArgumentHelp("A note to show on the display until the first key (make run uses it).", visibility: .hidden))
@@ -41,6 +42,7 @@ struct ClickSubcommand: ParsableCommand {
                                  transport: ClickLaunch.transportMode(transport), note: note, output: output.request)
         launch.song = song
         launch.input = input.input
+        launch.coach = try coach.request
         try launch.run(debug: diagnostics.start())
     }
 }
