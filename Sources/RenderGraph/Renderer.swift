@@ -193,8 +193,9 @@ public final class Renderer {
             if !running { return }
             let end = position + Int64(frames)
             let next = cursor.frame
-            let nothingPending = pendingTimeline == nil && pendingTempo.milliBPM == 0
-            if next >= end && next != Int64.max && nothingPending {
+            let nothingPending = pendingTimeline == nil
+            let noTempoPending = pendingTempo.milliBPM == 0
+            if next >= end && next != Int64.max && nothingPending && noTempoPending {
                 if clockOn { clock.emit(start: position, frames: frames, offset: offset, into: midiOut) }
                 position = end
                 return
