@@ -104,4 +104,33 @@ struct LiveCoachTests {
             "coach: pass 4 (bars 4-4) clean (played before the last change: it moves nothing)",
         ])
     }
+
+    @Test("the gap trainer: notes over its muted bars are measured against the clicks not played; their mean is the drift")
+    func gapDrift() throws {
+        // One bar played, one muted: bar 2 is silent.
+        let session = LiveSession(settings: ClickSettings(), mapPlan: ClickPlan(map: TempoMap(entries: [
+            TempoMapEntry(bars: nil, meter: .fourFour, tempo: .constant(try Tempo(bpm: 120)))]), gapTrainer: GapTrainer(playBars: 1, muteBars: 1)))
+        session.keepsPlayedSteps = true
+        let renderer = try session.makeRenderer(rate: 48_000)
+        session.perform(.start)
+        let coach = LiveCoach(session: session, listener: nil, rate: 48_000, trainer: nil, log: nil, latencyFrames: { 0 })
+        let click = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+        defer { click.deallocate() }
+        // Bar 1 on time; over the silent bar 2 the player rushes: −2, −4, −6, −8 ms.
+        let played: [Double] = [0, 24_000, 48_000, 72_000, 96_000 - 96, 120_000 - 192, 144_000 - 288, 168_000 - 384]
+        var position = 0
+        while position < 200_000 {
+            renderer.process(frames: 256, click: click)
+            position += 256
+            session.drainNotices(now: 0)
+            let heard = Double(position - 2_000)
+            coach.take(steps: session.takePlayedSteps(), onsets: played.filter { $0 < heard && $0 >= heard - 256 }, heardUpTo: heard)
+        }
+        #expect(coach.board.bars.map(\.inGap) == [false, true])
+        #expect(coach.board.bars[1].deviations == [-2, -4, -6, -8])
+        #expect(coach.board.figures.driftMs == -5)
+        #expect(CoachDisplay.barLine(coach.board.bars[1]) == "bar 2 (gap): mean -5.0 ms · spread 2.2 ms · 4 hits · 0 missed")
+        #expect(CoachDisplay.session(coach.board.figures) == "coach: 8 hits · mean -2.5 ms · spread 3.0 ms · 0 missed · gap drift -5.0 ms")
+        #expect(coach.takeLogFigures().driftMicroseconds == -5_000)
+    }
 }
