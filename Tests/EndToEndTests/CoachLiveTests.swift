@@ -95,4 +95,24 @@ struct CoachLiveTests {
         #expect(summary["hits"] as? Int == hits.count, "\(summary)")
         print("coach live: heard \(heard.count)/50, anchor \(late) frames late, worst \(errors.map(abs).max() ?? 0) ms, hit to screen median \(summary["hit_to_screen_median_ms"] ?? "-") ms · \(stop)")
     }
+
+    @Test("click --coach on ALSA, --advance-when without --coach, a bad value or no speed trainer: one error line each")
+    func refusals() throws {
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = try AlsaClickTests.environment(dir)
+        let alsa = try E2E.run(E2E.woodshed, ["click", "120", "--backend", "alsa", "--alsa-device", "woodshedtest", "--coach", "--no-mpris"],
+                               environment: env)
+        #expect(alsa.status == 1)
+        #expect(alsa.stderr == "Error: --coach: the input port woodshed:in is not available on the ALSA backend; use JACK (--backend jack)\n")
+        let noCoach = try E2E.run(E2E.woodshed, ["click", "120", "--advance-when", "clean:20ms"], environment: env)
+        #expect(noCoach.status == 64)
+        #expect(noCoach.stderr.hasPrefix("Error: --advance-when needs --coach (it listens on woodshed:in)\n"))
+        let bad = try E2E.run(E2E.woodshed, ["click", "120", "--coach", "--advance-when", "fast"], environment: env)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: --advance-when must be clean:MS with MS from 1 to 100 (e.g. clean:20ms), not 'fast'\n"))
+        let plain = try E2E.run(E2E.woodshed, ["click", "120", "--coach", "--advance-when", "clean:20ms", "--no-mpris"], environment: env)
+        #expect(plain.status == 1)
+        #expect(plain.stderr == "Error: --advance-when needs a speed trainer: a tempo such as 80-160/10, or a preset with one (--preset speed-trainer)\n")
+    }
 }
