@@ -5,7 +5,7 @@
 set -euo pipefail
 want=${1:-run}
 pkgs=(libsndfile1-dev libmpg123-dev libvorbis-dev libopusfile-dev libavformat-dev libavcodec-dev libsamplerate0-dev librubberband-dev libjack-jackd2-dev librtmidi-dev libasound2-dev libsystemd-dev liblo-dev libaubio-dev pkg-config jackd2)
-if [ "$want" = test ] || [ "$want" = bench ]; then pkgs+=(klick sox python3 python3-jack-client tmux gcc espeak-ng mpg123 dbus playerctl liblo-tools vorbis-tools opus-tools ffmpeg sound-theme-freedesktop); fi
+if [ "$want" = test ] || [ "$want" = bench ]; then pkgs+=(klick sox python3 python3-jack-client tmux gcc espeak-ng mpg123 dbus playerctl liblo-tools vorbis-tools opus-tools ffmpeg sound-theme-freedesktop aubio-tools); fi
 # The install tests: completions run in bash, zsh and fish (on a pseudo-terminal: script, in bsdutils),
 # man -l renders each page, strace shows what the installed copy opens.
 if [ "$want" = test ]; then pkgs+=(zsh fish bsdutils man-db strace); fi

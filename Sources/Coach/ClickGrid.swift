@@ -9,6 +9,10 @@ public struct ClickGrid: Sendable {
         public var frame: Double
         public var position: GridPosition
         public var sounds: Bool
+
+        public init(frame: Double, position: GridPosition, sounds: Bool) {
+            self.frame = frame; self.position = position; self.sounds = sounds
+        }
     }
 
     public let sampleRate: Int
@@ -36,6 +40,14 @@ public struct ClickGrid: Sendable {
         withExtendedLifetime(timeline) {}
         self.sampleRate = sampleRate
         self.points = points
+    }
+
+    /// True when `frame` is no more than half a step before the first grid position or after the last.
+    public func covers(_ frame: Double) -> Bool {
+        guard let first = points.first, let last = points.last else { return false }
+        guard points.count > 1 else { return frame == first.frame }
+        let before = (points[1].frame - first.frame) / 2, after = (last.frame - points[points.count - 2].frame) / 2
+        return frame >= first.frame - before && frame <= last.frame + after
     }
 
     /// The grid position nearest to `frame` (of two at the same distance, the earlier one).

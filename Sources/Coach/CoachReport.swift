@@ -14,10 +14,13 @@ public struct CoachReport: Sendable, Equatable {
     public var rows: [Row]
     public var summary: CoachSummary
 
-    /// Places every onset on `grid`; grid positions with a sounding click from `fromFrame` up to
+    /// Places every onset within the grid on it (from half a step before its first position to
+    /// half a step after its last: notes before bar 1, or its count-in, and after the end of a
+    /// tempo map are left out); grid positions with a sounding click from `fromFrame` up to
     /// `toFrame` (the analysed part of the take) and no onset count as missing.
-    public init(onsets: [Onset], grid: ClickGrid, fromFrame: Double, toFrame: Double) {
+    public init(onsets allOnsets: [Onset], grid: ClickGrid, fromFrame: Double, toFrame: Double) {
         let rate = Double(grid.sampleRate)
+        let onsets = allOnsets.filter { grid.covers($0.frame) }
         let hits = onsets.map { grid.nearest(to: $0.frame) }
         // The onset nearest to each grid position keeps it; others there are extra.
         var best: [Int: Int] = [:]

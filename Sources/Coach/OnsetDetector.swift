@@ -6,8 +6,9 @@ import CAubio
 /// relative to the note's peak and the background noise). One analysis thread (never the render
 /// thread): it allocates.
 ///
-/// `feed` returns an onset once the 20 ms after it have been fed (its peak is known then): the
-/// delay between a sample and its onset is at most 20 ms plus one hop (64 frames).
+/// `feed` returns an onset once the 20 ms after aubio's onset have been fed (the note's peak is
+/// known then), at the end of a hop: 18 to 20 ms after the attack's first sample in the tests,
+/// and at most 25 ms (plus the rest of the block being fed).
 public final class OnsetDetector {
     /// The fixed parameters, in the user's units. Any thread.
     public enum Parameters {
@@ -29,8 +30,11 @@ public final class OnsetDetector {
         public static let peakFraction: Float = 0.1
         /// ...and above this many times the background noise (the quietest hop's RMS of the last second).
         public static let noiseFactor: Float = 6
-        /// Samples of quiet (below the threshold) that end the search back from the peak.
+        /// Quiet (below the threshold) this long ends the search back from the peak.
         public static let quietMs = 3.0
+        /// What comes before an attack (this long) stays below the threshold over this factor.
+        public static let preAttackMs = 5.0
+        public static let attackRise: Float = 1.5
     }
 
     public let sampleRate: Int
@@ -53,6 +57,7 @@ public final class OnsetDetector {
     private let peakSearch: Int
     private let attackSearch: Int
     private let quiet: Int
+    private let preAttack: Int
 
     /// A detector for a stream at `sampleRate`; loads libaubio on the first call.
     public init(sampleRate: Int) throws(CoachError) {
@@ -76,6 +81,7 @@ public final class OnsetDetector {
         peakSearch = ms(Parameters.peakSearchMs)
         attackSearch = ms(Parameters.attackSearchMs)
         quiet = ms(Parameters.quietMs)
+        preAttack = ms(Parameters.preAttackMs)
         history = [Float](repeating: 0, count: 1 << 15)
         hopLevels = [Float](repeating: 0, count: max(1, sampleRate / hop))
     }
@@ -99,11 +105,12 @@ public final class OnsetDetector {
             if hopFill == hop {
                 hopFill = 0
                 analyseHop()
+                // Refined while its samples are still in the history, however long the block.
+                while let first = pending.first, first + peakSearch <= fed {
+                    pending.removeFirst()
+                    if let o = refine(first) { found.append(o) }
+                }
             }
-        }
-        while let first = pending.first, first + peakSearch <= fed {
-            pending.removeFirst()
-            if let o = refine(first) { found.append(o) }
         }
         return found
     }
@@ -156,16 +163,26 @@ public final class OnsetDetector {
             let a = abs(history[i & mask])
             if a > peak { peak = a; peakAt = i }
         }
-        let threshold = max(peak * Parameters.peakFraction, noiseLevel * Parameters.noiseFactor)
-        guard peak > threshold else { return nil }
+        var threshold = max(peak * Parameters.peakFraction, noiseLevel * Parameters.noiseFactor)
         var start = peakAt
-        var i = peakAt
-        while i > lo {
-            i -= 1
-            if abs(history[i & mask]) > threshold { start = i } else if start - i > quiet { break }
+        // The first sample above the threshold, back from the peak to a stretch of quiet. When
+        // what comes before it is not quiet (the tail of the note before), the threshold rises
+        // above that and the search runs again.
+        for _ in 0..<4 {
+            guard peak > threshold else { return nil }
+            start = peakAt
+            var i = peakAt
+            while i > lo {
+                i -= 1
+                if abs(history[i & mask]) > threshold { start = i } else if start - i > quiet { break }
+            }
+            var before: Float = 0
+            for j in max(oldest, start - preAttack)..<start { before = max(before, abs(history[j & mask])) }
+            guard before * Parameters.attackRise > threshold else { break }
+            threshold = before * Parameters.attackRise
         }
         // Still loud at the search's start: the tail of the note before, not an attack.
-        if start - lo <= quiet && lo > oldest && abs(history[(lo) & mask]) > threshold { return nil }
+        if start - lo <= quiet && lo > oldest && abs(history[lo & mask]) > threshold { return nil }
         guard start >= lastOnset + minimumGap else { return nil }
         lastOnset = start
         return Onset(frame: Double(start))

@@ -2,35 +2,24 @@ import ArgumentParser
 import Jobs
 import WoodshedCore
 
-/// What to click: tempo, meter, pattern, or a tempo map or preset; and how it sounds.
-/// Shared by `render` and `click`. Main thread.
+/// What to click (`ClickGridOptions`: tempo, meter, pattern, or a tempo map or preset) and how
+/// it sounds. Shared by `render` and `click`. Main thread.
 struct ClickOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "Tempo in quarter notes per minute (1-1000): 120, 97.5, a ramp 80-160 (needs --bars), or klick's 80-160/10 (+1 BPM every 10 bars, then hold).",
-        valueName: "tempo"))
-    var tempo: String?
-    // Numbers are taken as they are, even with a leading "-" (then refused, naming the value and
-    // the range), rather than read as an option.
-    @Option(name: .long, parsing: .unconditional, help: "Meter as beats/denominator, e.g. 7/8.") var meter: String?
-    @Option(name: .long, help: "One letter per beat, one or more bars: X accent, x normal, o soft, . silent (e.g. \"X..x.x.\").") var pattern: String?
-    @Option(name: .long, parsing: .unconditional, help: "Clicks per beat (1-16); the extra ones are softer.") var subdivide: Int?
-    @Option(name: .long, parsing: .unconditional, help: "Bars of count-in before bar 1 (0-64).") var countIn: Int?
-    @Option(name: .long, parsing: .unconditional, help: "Number of bars (after the count-in). Default: the map's length, else 16.") var bars: Int?
-    @Option(name: .long, help: "A klick tempo map file.", completion: .file()) var map: String?
-    @Option(name: .long, help: "A preset by name (see `woodshed presets list`).", completion: .presets) var preset: String?
+    @OptionGroup var grid: ClickGridOptions
     @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.", completion: .sounds) var sound: String?
     @Option(name: .long, parsing: .unconditional, help: "Master volume, 0 to 4 (1 = unity).") var volume: Float = 1
     @Option(name: .long, parsing: .unconditional, help: "Volume of accent,normal,subdivision clicks, e.g. 1,0.8,0.5.") var levels: String?
+
+    var tempo: String? { grid.tempo }
+    var map: String? { grid.map }
+    var preset: String? { grid.preset }
 
     func validate() throws {
         try usage { try request.check(volume: volume, levels: levels) }
     }
 
     /// The options as a request for `ClickSetup`.
-    var request: ClickRequest {
-        ClickRequest(tempo: tempo, meter: meter, pattern: pattern, subdivide: subdivide, countIn: countIn, bars: bars, map: map,
-                     preset: preset, sound: sound)
-    }
+    var request: ClickRequest { grid.request(sound: sound) }
 
     /// The three level volumes from `--levels`.
     func levelVolumes() throws -> (accent: Float, normal: Float, subdivision: Float) {

@@ -1,10 +1,10 @@
 import Foundation
-import WoodshedTestSupport
 
 /// Drum-like and plucked notes synthesised for the detector's tests: each note starts exactly
-/// on its frame (its first sample is the attack), over a background of white noise. Test thread.
-struct SyntheticHits {
-    enum Sound: CaseIterable {
+/// on its frame (its first sample is the attack), over a background of white noise. Test thread
+/// (the coach's tests, and any test that needs notes with known attacks).
+public struct SyntheticHits {
+    public enum Sound: CaseIterable, Sendable {
         /// White noise with a fast exponential decay (a snare or a hi-hat).
         case noiseBurst
         /// A decaying string tone with a few harmonics (a guitar or a bass note).
@@ -14,7 +14,7 @@ struct SyntheticHits {
     }
 
     /// Samples of a note of `sound` at `peak` (linear, full scale 1), `length` frames long.
-    static func note(_ sound: Sound, peak: Float, rate: Int, length: Int, random: inout SeededRandom) -> [Float] {
+    public static func note(_ sound: Sound, peak: Float, rate: Int, length: Int, random: inout SeededRandom) -> [Float] {
         let r = Double(rate)
         var out = [Float](repeating: 0, count: length)
         var phase = 0.0
@@ -38,7 +38,7 @@ struct SyntheticHits {
     }
 
     /// A take: `notes` at their frames over noise of `noiseRMS`, `length` frames long.
-    static func take(notes: [(frame: Int, sound: Sound, peak: Float)], rate: Int, length: Int, noiseRMS: Float,
+    public static func take(notes: [(frame: Int, sound: Sound, peak: Float)], rate: Int, length: Int, noiseRMS: Float,
                      seed: UInt64) -> [Float] {
         var random = SeededRandom(seed: seed)
         var out = (0..<length).map { _ in random.gaussian() * noiseRMS }
