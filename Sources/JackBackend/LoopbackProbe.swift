@@ -30,8 +30,8 @@ public final class LoopbackProbe {
 
     /// Opens a client named `name` on `server` (nil: $JACK_DEFAULT_SERVER or "default"), never
     /// starting a server, with `calibrate` and `in` ready to play `signal` and record
-    /// `recordFrames` frames. Not active yet.
-    public init(name: String, server: String?, signal: [Float], recordFrames: Int) throws(JackError) {
+    /// `recordFrames(rate)` frames at the server's rate. Not active yet.
+    public init(name: String, server: String?, signal: [Float], recordFrames: (Int) -> Int) throws(JackError) {
         jack_set_error_function(jackMessage)
         jack_set_info_function(jackMessage)
         var status = jack_status_t(rawValue: 0)
@@ -50,7 +50,7 @@ public final class LoopbackProbe {
         client = c
         clientName = String(cString: jack_get_client_name(c))
         rate = Int(jack_get_sample_rate(c))
-        cycle = LoopbackCycle(client: c, output: out, input: inp, signal: signal, recordFrames: recordFrames)
+        cycle = LoopbackCycle(client: c, output: out, input: inp, signal: signal, recordFrames: recordFrames(rate))
         let arg = Unmanaged.passUnretained(cycle).toOpaque()
         jack_set_process_callback(c, loopbackProcess, arg)
         jack_set_latency_callback(c, loopbackLatency, arg)
@@ -101,8 +101,8 @@ public final class LoopbackProbe {
     public var period: Int { Int(jack_get_buffer_size(client)) }
 
     /// Plays the signal once and records; returns when the recording is full. `stop` is asked
-    /// every few milliseconds (Ctrl-C). Fails when the server goes away or stops running
-    /// cycles for `stallSeconds`.
+    /// every few milliseconds (Ctrl-C). Fails when the server goes away, or has not filled the
+    /// recording within twice its length plus `stallSeconds` (it stopped running cycles).
     public func run(stallSeconds: Double = 5, stop: () -> Bool) -> Result<Recording, Failure> {
         cycle.armed.store(true, ordering: .releasing)
         let frames = cycle.recording.count

@@ -13,7 +13,7 @@ public struct Woodshed: ParsableCommand {
             Shell completion: woodshed --generate-completion-script bash|zsh|fish
             """,
         version: BuildInfo.version,
-        subcommands: [ClickSubcommand.self, RenderSubcommand.self, PresetsSubcommand.self, MIDISubcommand.self, RenderCostSubcommand.self, SectionsSubcommand.self, PlaySubcommand.self, ShadowSubcommand.self, NoiseSubcommand.self, SoundsSubcommand.self, LogSubcommand.self, PlaylistSubcommand.self, CtlSubcommand.self, AlarmSubcommand.self, ClockSubcommand.self, TinnitusSubcommand.self, TakesSubcommand.self, CoachSubcommand.self]
+        subcommands: [ClickSubcommand.self, RenderSubcommand.self, PresetsSubcommand.self, MIDISubcommand.self, RenderCostSubcommand.self, SectionsSubcommand.self, PlaySubcommand.self, ShadowSubcommand.self, NoiseSubcommand.self, SoundsSubcommand.self, LogSubcommand.self, PlaylistSubcommand.self, CtlSubcommand.self, AlarmSubcommand.self, ClockSubcommand.self, TinnitusSubcommand.self, TakesSubcommand.self, CoachSubcommand.self, CalibrateSubcommand.self]
     )
 
     public init() {}

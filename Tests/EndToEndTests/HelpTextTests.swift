@@ -6,7 +6,8 @@ import Testing
 struct HelpTextTests {
     static let commands: [[String]] = [[], ["click"], ["render"], ["play"], ["shadow"], ["sections"], ["noise"],
                                        ["playlist"], ["log"], ["midi"], ["presets"], ["render-cost"], ["ctl"],
-                                       ["alarm"], ["clock"], ["tinnitus"], ["tinnitus", "match"], ["tinnitus", "check"], ["takes"], ["coach"]]
+                                       ["alarm"], ["clock"], ["tinnitus"], ["tinnitus", "match"], ["tinnitus", "check"], ["takes"], ["coach"],
+                                       ["calibrate"]]
         + "add list remove enable disable edit install-service".split(separator: " ").map { ["alarm", String($0)] }
         + "create add remove move shuffle repeat rename delete list play".split(separator: " ").map { ["playlist", String($0)] }
         + "ports monitor learn".split(separator: " ").map { ["midi", String($0)] }

@@ -142,7 +142,7 @@ struct OptionRangeCommandTests {
         try f.refused(["midi", "lern", "tap"], "unknown command 'lern' for 'woodshed midi'; did you mean 'learn'?", status: 64)
         try f.refused(["playlist", "creat", "a"], "unknown command 'creat' for 'woodshed playlist'; did you mean 'create'?", status: 64)
         try f.refused(["xyzzy"], "unknown command 'xyzzy' for 'woodshed': use click, render, presets, midi, sections, play, shadow, "
-                      + "noise, sounds, log, playlist, ctl, alarm, clock, tinnitus, takes or coach", status: 64)
+                      + "noise, sounds, log, playlist, ctl, alarm, clock, tinnitus, takes, coach or calibrate", status: 64)
         try f.refused(["presets", "xyzzy"], "unknown command 'xyzzy' for 'woodshed presets': use list or show", status: 64)
         try f.refused(["sections", "song.wav", "ad", "a", "1", "2"],
                       "unknown action 'ad' for 'woodshed sections FILE'; did you mean 'add'?", status: 1)

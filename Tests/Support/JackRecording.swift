@@ -113,6 +113,9 @@ public struct JackRecording: Sendable {
     /// `.build/tools/counter_feed` under the package root (24-bit-exact values naming their server frame).
     public static var counterFeed: String { packageRoot.appendingPathComponent(".build/tools/counter_feed").path }
 
+    /// `.build/tools/hit_performer` under the package root (drum-like hits against the click, or a loopback delayed by N frames).
+    public static var hitPerformer: String { packageRoot.appendingPathComponent(".build/tools/hit_performer").path }
+
     /// Runs scripts/build-test-tools.sh once per test process (it rebuilds only what changed).
     public static let buildTools: Result<Void, JackToolError> = {
         let p = Process()

@@ -13,7 +13,9 @@
  *                 [--threshold T] [--connect PORT] [--truth FILE]
  *
  *   --anchor-port PORT  an audio output port to listen to (woodshed:click): the anchor is the server
- *                       frame of the first sample whose magnitude is above T (default 0.001). The
+ *                       frame of the first onset heard there, a sample whose magnitude is above T
+ *                       (default 0.001) after at least 96 heard at or below it (joining in the
+ *                       middle of a click does not anchor on its tail). The
  *                       port (retried for up to 5 s) is connected to this client's `anchor_in` at
  *                       start and disconnected
  *                       once the anchor is found; only then is `out` connected (--connect). Connect
@@ -47,12 +49,14 @@
  *
  * Delaying:
  *
- *   hit_performer [-n CLIENTNAME] --delay N [--connect PORT]
+ *   hit_performer [-n CLIENTNAME] --delay N [--declared M] [--connect PORT]
  *
- * copies input port `in` to `out` delayed by exactly N frames (out at server frame t carries in at
- * t − N; zeros before) and declares it as JACK's latency API expects of a through client: the
- * capture latency of `out` is that of `in` plus N, the playback latency of `in` that of `out` plus
- * N. Prints "ready" once active; runs until SIGTERM or SIGINT.
+ * copies input port `in` to `out` delayed by exactly N frames (0 … 1000000; out at server frame t
+ * carries in at t − N, zeros before and for cycles the server skipped) and declares it as JACK's
+ * latency API expects of a through client: the capture latency of `out` is that of `in` plus M,
+ * the playback latency of `in` that of `out` plus M, M = N unless --declared gives another (an
+ * interface whose latency JACK does not fully know). Prints "ready" once active; runs until
+ * SIGTERM or SIGINT.
  *
  * Real-time path: process() only; it reads precomputed bursts and a preallocated ring and
  * publishes through atomics. No allocation, lock, I/O or logging there.
@@ -78,8 +82,10 @@ static volatile sig_atomic_t stop;
 /* Delay mode: built in main. */
 static int delay_mode;
 static int64_t delay_frames;
+static int64_t declared_frames; /* the latency declared: the delay unless --declared */
 static float *ring;
-static uint64_t ring_mask, ring_write;
+static uint32_t ring_mask, ring_next;
+static int ring_started;
 
 /* Play mode: built in main before activation. */
 static int64_t hit_count;
@@ -93,6 +99,8 @@ static atomic_int anchored;     /* process (or main, --anchor-frame): anchor is 
 static atomic_uint anchor;      /* server frame */
 static atomic_int finished;     /* process: the last burst is out */
 static int64_t next_hit;        /* process only: first hit not yet fully played */
+#define ANCHOR_QUIET 96         /* an onset: above the threshold after this many frames at or below */
+static int64_t quiet_frames;    /* process only: frames at or below the threshold, as heard */
 static atomic_int server_gone;
 
 static uint64_t splitmix64(uint64_t *state) {
@@ -109,12 +117,20 @@ static int process(jack_nframes_t n, void *arg) {
     (void)arg;
     float *out = jack_port_get_buffer(out_port, n);
     if (delay_mode) {
+        /* Indexed by server frame, so that a cycle the server skipped does not shift the delay:
+           its frames are zeros (bounded by the ring's size). */
         const float *in = jack_port_get_buffer(in_port, n);
-        for (jack_nframes_t i = 0; i < n; i++) {
-            ring[(ring_write + i) & ring_mask] = in[i];
-            out[i] = ring[(ring_write + i - (uint64_t)delay_frames) & ring_mask];
+        uint32_t t = jack_last_frame_time(client);
+        if (ring_started) {
+            uint32_t missed = t - ring_next;
+            for (uint32_t k = 0; k < missed && k <= ring_mask; k++) ring[(uint32_t)(ring_next + k) & ring_mask] = 0;
         }
-        ring_write += n;
+        ring_started = 1;
+        for (jack_nframes_t i = 0; i < n; i++) {
+            ring[(uint32_t)(t + i) & ring_mask] = in[i];
+            out[i] = ring[(uint32_t)(t + i - (uint32_t)delay_frames) & ring_mask];
+        }
+        ring_next = t + n;
         return 0;
     }
     memset(out, 0, sizeof(float) * n);
@@ -124,9 +140,14 @@ static int process(jack_nframes_t n, void *arg) {
         const float *in = jack_port_get_buffer(anchor_port, n);
         for (jack_nframes_t i = 0; i < n; i++) {
             if (fabsf(in[i]) > threshold) {
-                atomic_store_explicit(&anchor, t + i, memory_order_relaxed);
-                atomic_store_explicit(&anchored, 1, memory_order_release);
-                break;
+                if (quiet_frames >= ANCHOR_QUIET) {
+                    atomic_store_explicit(&anchor, t + i, memory_order_relaxed);
+                    atomic_store_explicit(&anchored, 1, memory_order_release);
+                    break;
+                }
+                quiet_frames = 0;
+            } else {
+                quiet_frames++;
             }
         }
         if (!atomic_load_explicit(&anchored, memory_order_relaxed)) return 0;
@@ -153,13 +174,13 @@ static void on_latency(jack_latency_callback_mode_t mode, void *arg) {
     if (delay_mode) {
         if (mode == JackCaptureLatency) {
             jack_port_get_latency_range(in_port, mode, &r);
-            r.min += (jack_nframes_t)delay_frames;
-            r.max += (jack_nframes_t)delay_frames;
+            r.min += (jack_nframes_t)declared_frames;
+            r.max += (jack_nframes_t)declared_frames;
             jack_port_set_latency_range(out_port, mode, &r);
         } else {
             jack_port_get_latency_range(out_port, mode, &r);
-            r.min += (jack_nframes_t)delay_frames;
-            r.max += (jack_nframes_t)delay_frames;
+            r.min += (jack_nframes_t)declared_frames;
+            r.max += (jack_nframes_t)declared_frames;
             jack_port_set_latency_range(in_port, mode, &r);
         }
         return;
@@ -185,7 +206,7 @@ static void usage(void) {
             "usage: hit_performer [-n NAME] (--anchor-port PORT | --anchor-frame F) (--hits FILE | --every FRAMES --count K\n"
             "                     [--first FRAMES] [--deviations MS,...]) [--jitter-ms J] [--seed S] [--latency FRAMES]\n"
             "                     [--gain G] [--burst-ms MS] [--threshold T] [--connect PORT] [--truth FILE]\n"
-            "       hit_performer [-n NAME] --delay N [--connect PORT]\n");
+            "       hit_performer [-n NAME] --delay N [--declared M] [--connect PORT]\n");
     exit(2);
 }
 
@@ -247,7 +268,7 @@ int main(int argc, char **argv) {
     const char *name = "hit_performer", *anchor_name = NULL, *hits_path = NULL, *deviations = NULL;
     const char *connect_to = NULL, *truth_path = NULL;
     double jitter_ms = 0, gain = 0.8, burst_ms = 50;
-    long long anchor_frame = -1, every = -1, count = -1, first = 0, delay = -1;
+    long long anchor_frame = -1, every = -1, count = -1, first = 0, delay = -1, declared = -1;
     uint64_t seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -270,12 +291,13 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--connect") && v) connect_to = v;
         else if (!strcmp(a, "--truth") && v) truth_path = v;
         else if (!strcmp(a, "--delay") && v) delay = (long long)number(a, v);
+        else if (!strcmp(a, "--declared") && v) declared = (long long)number(a, v);
         else usage();
         i += takes;
     }
     delay_mode = delay >= 0;
     if (delay_mode) {
-        if (anchor_name || anchor_frame >= 0 || hits_path || every >= 0) usage();
+        if (anchor_name || anchor_frame >= 0 || hits_path || every >= 0 || delay > 1000000) usage();
     } else {
         if ((anchor_name != NULL) == (anchor_frame >= 0)) usage();
         if ((hits_path != NULL) == (every >= 0)) usage();
@@ -295,8 +317,9 @@ int main(int argc, char **argv) {
 
     if (delay_mode) {
         delay_frames = delay;
-        uint64_t size = 1;
-        while (size < (uint64_t)delay_frames + 16384) size <<= 1;
+        declared_frames = declared >= 0 ? declared : delay;
+        uint32_t size = 1;
+        while (size < (uint32_t)delay_frames + 16384) size <<= 1;
         ring = calloc(size, sizeof(float));
         ring_mask = size - 1;
         in_port = jack_port_register(client, "in", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
