@@ -80,7 +80,7 @@ struct CoachLiveTests {
         let offset = offsets.max { a, b in truth.filter { hits[anchorClick + $0.grid - a] != nil }.count
                                           < truth.filter { hits[anchorClick + $0.grid - b] != nil }.count }!
         let stdout = server.output(of: click).stdout
-        // Overload (docs/coach-live.md): a cycle the server skipped may take a hit with it.
+        // Overload (docs/coach.md): a cycle the server skipped may take a hit with it.
         let stop = stdout.split(separator: "\n").last { $0.contains("stopped · xruns") }.map(String.init) ?? ""
         let skipped = Int(stop.components(separatedBy: "skipped cycles ").last?.prefix { $0.isNumber } ?? "") ?? 0
         let heard = truth.filter { hits[anchorClick + $0.grid - offset] != nil }
