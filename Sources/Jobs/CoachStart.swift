@@ -1,4 +1,5 @@
 import App
+import Coach
 import Control
 import Foundation
 import JackBackend
@@ -10,6 +11,14 @@ import WoodshedCore
 /// as connections change, plus the saved calibration of the server and interface, read once), the
 /// listening speed trainer and `--coach-log`. Main thread.
 public enum CoachStart {
+    /// Loads libaubio (the first detector loads it) before JACK's threads start: a library with
+    /// thread-local storage loaded later makes the render thread's next TLS access grow its
+    /// table (a realloc on the JACK thread, which `make rtcheck` catches). Main thread, before
+    /// the output starts.
+    public static func loadDetector() throws {
+        do { _ = try OnsetDetector(sampleRate: 48_000) } catch { throw ValidationErrorMessage("--coach: \(error)") }
+    }
+
     public static func coach(_ request: CoachRequest, session: LiveSession, capture: InputCapture, output: LiveOutput,
                              trainer: CleanPassTrainer?, wake: Int32) throws -> LiveCoach {
         let rate = session.rate
