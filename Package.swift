@@ -84,7 +84,7 @@ let package = Package(
         // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
         .target(name: "App", dependencies: [
             "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "AlsaBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
-            "Media", "Player", "MPRIS", "Remote", "Alarms", "Takes",
+            "Media", "Player", "MPRIS", "Remote", "Alarms", "Takes", "Coach",
         ]),
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [

@@ -7,9 +7,9 @@
 # (jack_transport as master changing tempo). Play (a file with four saved sections, count-in and
 # click on): play/pause, 60 speed steps up and down, jumps, next/previous section, again,
 # repeat +/-, mark in/out, nudges, click toggle, quit; at 1.0x transposed, and at 0.75x with
-# the R3 engine; recording (--record --compare, woodshed:in on a capture port). Then click and play
-# on the ALSA backend (ALSA's `null` PCM). Every woodshed must exit 0 without a RealtimeSanitizer
-# report.
+# the R3 engine; recording (--record --compare, woodshed:in on a capture port); coaching (--coach
+# with --advance-when, hit_performer playing into woodshed:in). Then click and play on the ALSA
+# backend (ALSA's `null` PCM). Every woodshed must exit 0 without a RealtimeSanitizer report.
 #
 # Negative controls last: with WOODSHED_RTCHECK_ALLOCATE=1 the RTSan build allocates in the
 # process callback (and the ALSA write loop), and RTSan must report it, for `click`, `play` and
@@ -275,6 +275,23 @@ record_session() {
     "woodshed play --record --compare saved fewer than two takes or played none back"
 }
 
+# --coach with the listening speed trainer: after a bar of count-in, hit_performer (Tests/Tools)
+# plays 120 BPM quarters into woodshed:in; the render thread reports every step and stamps the input's place on the
+# timeline; the coach's worker finds the onsets; a clean pass sends the trainer's tempo step,
+# applied at a bar line on the render thread.
+coach_session() {
+  "$root/scripts/build-test-tools.sh"
+  start_click "coach-p$1" rt-coach 120-130/1 --count-in 1 --coach --advance-when clean:30ms --coach-log "$tmp/coach.jsonl" \
+    --no-connect --jack-name rt-coach
+  "$root/.build/tools/hit_performer" -n rt-coach-perf --anchor-port rt-coach:click --connect rt-coach:in \
+    --every 24000 --count 16 --first 96000 --latency 64 >"$tmp/coach-perf.out" 2>&1 &
+  helper_pids+=($!)
+  pause 11
+  finish_click
+  judge '[ "$(grep -c "\"deviation_ms\"" "$tmp/coach.jsonl")" -ge 8 ] && grep -q "^coach: pass [0-9]* (bars [0-9-]*) clean → 12[1-9] BPM from bar " "$tmp/$session.out"' \
+    "woodshed click --coach heard fewer than 8 hits or did not step the trainer up after a clean pass"
+}
+
 # --for: the fade-out is computed per frame on the render thread (the click renderer's, and the
 # player's deck with its click, its music notched), then woodshed quits by itself at the end of the time.
 timer_session() {
@@ -363,6 +380,7 @@ timer_session 256
 noise_session 256
 playlist_session 256
 record_session 256
+coach_session 256
 stop_server
 start_server 64
 free_session 64

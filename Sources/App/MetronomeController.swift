@@ -34,6 +34,8 @@ public final class MetronomeController: SessionController {
     private var logProblem: String?
     /// The setlist's title, when `--setlist` gave one: its line is on screen.
     public var setlistTitle: String?
+    /// `--coach`: what is heard on `woodshed:in`, against the click (its lines under the display).
+    public var coach: LiveCoach?
 
     public init(engine: LiveEngine, store: LastSessionStore?, summary: String, note: String? = nil, setlist: String? = nil) {
         self.engine = engine
@@ -60,6 +62,7 @@ public final class MetronomeController: SessionController {
 
     public func refresh(now: Double) {
         if session.quitRequested { engine.loop.quit() }
+        coach?.refresh(now: now)
         logPractice(practice.observe(running: session.running, song: songTitle, milliBPM: loggedTempo, now: now, date: Date()))
     }
 
@@ -71,7 +74,8 @@ public final class MetronomeController: SessionController {
 
     /// Appends the click's entry, if any, to the practice log.
     private func logPractice(_ entry: PracticeLogEntry?) {
-        guard let entry, let practiceLog else { return }
+        guard var entry, let practiceLog else { return }
+        if let coach { entry.coaching = coach.takeLogFigures() }
         do { try practiceLog.append(entry) } catch { logProblem = "practice log: \(error)" }
     }
 
@@ -90,7 +94,9 @@ public final class MetronomeController: SessionController {
     }
 
     public func willStop(now: Double) {
+        coach?.refresh(now: now)
         logPractice(practice.finish(now: now, date: Date()))
+        coach?.stop()
         counts = backend.counters.map { c in
             "MIDI \(c[.midiMessages]) messages · \(c[.midiActions]) mapped · \(c[.midiIgnored]) ignored · \(c[.droppedMIDIEvents] + c[.droppedNotices]) dropped"
         }
@@ -101,14 +107,17 @@ public final class MetronomeController: SessionController {
     }
 
     public func screen(now: Double, width: Int, height: Int) -> [String] {
-        ScreenLayout.lines(for: displayState(now: now), width: width, height: height)
+        guard let coach else { return ScreenLayout.lines(for: displayState(now: now), width: width, height: height) }
+        let coached = coach.screenLines(width: width)
+        return ScreenLayout.lines(for: displayState(now: now), width: width, height: max(height - coached.count, 1)) + coached
     }
 
     /// Plain output: one line per bar.
     public func plainLines(now: Double) -> [String] {
-        guard session.bar != lastPrintedBar && session.beat >= 0 else { return [] }
+        let coached = coach?.takeLines() ?? []
+        guard session.bar != lastPrintedBar && session.beat >= 0 else { return coached }
         lastPrintedBar = session.bar
-        return [PlainLineReporter.line(bar: session.bar + 1, state: displayState(now: now))]
+        return coached + [PlainLineReporter.line(bar: session.bar + 1, state: displayState(now: now))]
     }
 
     /// What the display shows now.

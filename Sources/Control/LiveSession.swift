@@ -37,6 +37,11 @@ public final class LiveSession {
     /// renderer is made.
     public var forPlayer = false
 
+    /// `click --coach`: keep every step the renderer plays (`takePlayedSteps`). Set before the
+    /// first renderer is made.
+    public var keepsPlayedSteps = false
+    private var playedSteps: [PlayedStep] = []
+
     /// The renderer for the current JACK connection (nil before the first one).
     public private(set) var renderer: Renderer?
     public private(set) var rate = 0
@@ -101,6 +106,7 @@ public final class LiveSession {
         let sounds = try SoundSpec(parsing: settings.sound).load(rate: rate)
         let r = Renderer(timeline: timeline, sounds: sounds, midiMap: midi?.matcher(rate: rate) ?? MIDIMatcher([]))
         r.clockEnabled = midiClock
+        r.reportsSteps = keepsPlayedSteps
         let policy: MIDIPolicy = switch mode {
         case .free: .free
         case .master: .master
@@ -367,8 +373,25 @@ public final class LiveSession {
             case .mutedChanged(let m):
                 muted = m
                 say(m ? "muted" : "unmuted")
+            case .step(let b, let step, let spb, let perBeat, let cell, let inGap, let milliBPM, let frame):
+                playedSteps.append(PlayedStep(bar: b, step: Int(step), stepsPerBar: Int(spb), stepsPerBeat: Int(perBeat),
+                                              cell: ClickLevel(rawValue: cell) ?? .normal, inGap: inGap, milliBPM: milliBPM, frame: frame))
+            case .tempoChangedAtBar(let m, let b):
+                settings.milliBPM = m
+                say("\(Tempo.display(m)) BPM from bar \(b + 1)")
             }
         }
+    }
+
+    /// The steps played since the last call, in order (`keepsPlayedSteps`).
+    public func takePlayedSteps() -> [PlayedStep] {
+        defer { playedSteps.removeAll(keepingCapacity: true) }
+        return playedSteps
+    }
+
+    /// Sends a tempo change from bar `bar` (the listening speed trainer's step at a pass boundary).
+    public func setTempo(_ milliBPM: Int64, fromBar bar: Int64) {
+        send(.setTempoAtBar(milliBPM: milliBPM, bar: bar))
     }
 
     /// Label of the map entry that bar `bar` (0 = bar 1) is in, and the bars left in the map.

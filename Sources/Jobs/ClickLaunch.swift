@@ -22,6 +22,8 @@ public struct ClickLaunch {
     public var input: String?
     /// `--song N`: the setlist's song to start at (from 1); nil: song 1.
     public var song: Int?
+    /// `--coach` (JACK only): what is played into `woodshed:in` against the click; nil: off.
+    public var coach: CoachRequest?
 
     public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool, transport: TransportMode, note: String?,
                 output: LiveOutputRequest, input: String? = nil, song: Int? = nil) {
@@ -45,6 +47,7 @@ public struct ClickLaunch {
         if midiClock { given.append("--midi-clock") }
         if let port = jackMIDI.first { given.append("--midi-in \(port)") }
         given += ListenRequest(input: input).jackOnly
+        if coach != nil { given.append("--coach") }
         return given
     }
 
@@ -52,7 +55,12 @@ public struct ClickLaunch {
     /// `debug` takes diagnostics.
     public func run(debug: (String) -> Void) throws {
         let store = LastSessionStore()
-        let start = try LiveSetup(options: click, volume: volume, store: store)
+        var start = try LiveSetup(options: click, volume: volume, store: store)
+        // --advance-when: the trainer steps a constant-tempo click at its pass boundaries.
+        let listening = try coach?.cleanWithinMs.map { ms in
+            try ListeningTrainerSetup(request: click, plan: start.mapPlan ?? start.settings.plan(), cleanWithinMs: ms)
+        }
+        if let listening { start.mapPlan = listening.plan }
         if let bad = start.unusableLastSession {
             writeStderr("Warning: ignoring the last session, \(bad). The next saved settings replace it; the file is then kept as \(store.brokenURL.path).\n")
         }
@@ -62,6 +70,7 @@ public struct ClickLaunch {
         for w in midiSetup.warnings { writeStderr("Warning: \(w)\n") }
         let session = LiveSession(settings: start.settings, mapPlan: start.mapPlan, mode: mode,
                                   midi: midiSetup.control, midiClock: midiClock, songs: midiSetup.songs)
+        session.keepsPlayedSteps = coach != nil
         // A setlist starts at its song 1 (or --song N), not at the last session's tempo.
         let firstSong: Int?
         do { firstSong = try SetlistLine.startIndex(song: song, title: midiSetup.setlistTitle, count: midiSetup.songs.count) } catch {
@@ -83,10 +92,12 @@ public struct ClickLaunch {
         options.inputConnect = input
         // woodshed:in (JACK): the graph copies it into the capture's ring.
         var parts = OutputParts()
-        let capture = InputCapture.allocate(frames: InputCapture.maxCycleFrames)   // nothing reads it yet: one cycle
+        // Without --coach nothing reads it: one cycle of room.
+        let capture = coach != nil ? InputCapture.allocate(stamps: true) : InputCapture.allocate(frames: InputCapture.maxCycleFrames)
         parts.capture = capture
         defer { capture.deallocate() }
         let fade = RunningFade()
+        if coach != nil { try CoachStart.loadDetector() }
         let outputStart = LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
                                           jackOnly: jackOnlyOptions(jackMIDI: midiSetup.jackSources))
         let started = try outputStart.start(jack: options, session: session, parts: parts, fade: fade, debug: debug)
@@ -101,6 +112,10 @@ public struct ClickLaunch {
                                              setlist: midi.setlist.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
         controller.practiceLog = PracticeLog()
         controller.setlistTitle = midiSetup.setlistTitle
+        if let coach {
+            controller.coach = try CoachStart.coach(coach, session: session, capture: capture, output: started,
+                                                    trainer: listening?.trainer, wake: engine.loop.wakePipe.writeDescriptor)
+        }
         engine.run(controller)
         midiSetup.close()
     }

@@ -24,7 +24,7 @@ public struct LiveOutputStart {
     public func start(jack options: JackBackend.Options, session: LiveSession, parts: OutputParts = OutputParts(),
                       fade: RunningFade? = nil, debug: (String) -> Void = { _ in }) throws -> LiveOutput {
         if backend == .alsa, let first = jackOnly.first {
-            if first.hasPrefix("--input") || first == "--record" {
+            if first.hasPrefix("--input") || first == "--record" || first == "--coach" {
                 throw ValidationErrorMessage("\(first): the input port woodshed:in is not available on the ALSA backend; use JACK (--backend jack)")
             }
             throw ValidationErrorMessage("\(first) needs JACK; the ALSA backend has no JACK transport, JACK MIDI or port connections")

@@ -14,15 +14,23 @@ public struct InputCapture: @unchecked Sendable {
     public let turnMarks: UnsafeMutablePointer<UInt32>
     /// Zeros, for a cycle without an input buffer.
     let silence: UnsafeMutablePointer<Float>
+    /// `click --coach`: where the input lies on the click's timeline (nil: not kept).
+    public let stamps: CommandRing<InputStamp>?
+    /// The last stamp pushed: [0] timeline − input frame, [1] running (0/1), [2] pushed yet (0/1).
+    let stampState: UnsafeMutablePointer<Int64>
 
     /// Control thread. `frames` of input fit in the ring (rounded up to a power of two; by
     /// default 2^18, 5.4 s at 48 kHz).
-    public static func allocate(frames: Int = 1 << 18) -> InputCapture {
+    /// `stamps`: also say where the input lies on the click's timeline (`InputStamp`).
+    public static func allocate(frames: Int = 1 << 18, stamps: Bool = false) -> InputCapture {
         let marks = UnsafeMutablePointer<UInt32>.allocate(capacity: maxCycleFrames)
         marks.initialize(repeating: 0, count: maxCycleFrames)
         let zeros = UnsafeMutablePointer<Float>.allocate(capacity: maxCycleFrames)
         zeros.initialize(repeating: 0, count: maxCycleFrames)
-        return InputCapture(ring: .allocate(capacity: frames), turnMarks: marks, silence: zeros)
+        let state = UnsafeMutablePointer<Int64>.allocate(capacity: 3)
+        state.initialize(repeating: 0, count: 3)
+        return InputCapture(ring: .allocate(capacity: frames), turnMarks: marks, silence: zeros,
+                            stamps: stamps ? .allocate(capacity: 1024) : nil, stampState: state)
     }
 
     /// Control thread, once no cycle runs and the reader has stopped. Frees the ring too.
@@ -30,6 +38,28 @@ public struct InputCapture: @unchecked Sendable {
         turnMarks.deallocate()
         silence.deallocate()
         ring.deallocate()
+        stamps?.deallocate()
+        stampState.deallocate()
+    }
+
+    /// Before the cycle's input is written: a stamp when the input's place on the timeline
+    /// changed (`timeline`: the timeline frame of the cycle's first frame; nil: the click is
+    /// stopped). A full stamp ring is tried again next cycle. Render thread.
+    #if !DEBUG
+    @_noLocks @_noAllocation
+    #endif
+    @inline(__always)
+    public func stamp(timeline: Int64?) {
+        guard let stamps else { return }
+        let at = Int64(ring.written)
+        let running: Int64 = timeline == nil ? 0 : 1
+        let offset = (timeline ?? 0) &- at
+        if stampState[2] == 1 && stampState[1] == running && (running == 0 || stampState[0] == offset) { return }
+        if stamps.tryPush(InputStamp(inputFrame: at, timelineFrame: timeline ?? 0, running: running == 1)) {
+            stampState[0] = offset
+            stampState[1] = running
+            stampState[2] = 1
+        }
     }
 
     /// Before the deck renders: no turn in this cycle yet. Render thread.

@@ -111,7 +111,13 @@ public final class OutputGraph: @unchecked Sendable {
         } else {
             scope?.process(frames: frames, click)
         }
-        input?.process(frames: frames, input: inputFrames)
+        if let input {
+            if input.stamps != nil, let rendererRef {
+                let at = rendererRef._withUnsafeGuaranteedRef { $0.isRunning ? $0.position - Int64(frames) : nil }
+                input.stamp(timeline: at)
+            }
+            input.process(frames: frames, input: inputFrames)
+        }
     }
 
     /// The music channels: the player's deck, or the noise generator (alone, or once the deck's

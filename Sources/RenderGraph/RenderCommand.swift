@@ -23,6 +23,11 @@ public enum RenderCommand: Sendable, BitwiseCopyable, Equatable {
     /// A new tempo in thousandths of a BPM from the first frame of the cycle, keeping the beat
     /// phase (single-tempo timelines only; the renderer reports `.tempoRefused` otherwise).
     case setTempo(milliBPM: Int64)
+    /// A new tempo from the first frame of bar `bar` (or the first bar line after it, if the
+    /// click is already past it), keeping the beat phase: the listening speed trainer's step at
+    /// a pass boundary. Single-tempo timelines only (`.tempoRefused` otherwise); a later one
+    /// replaces one not yet applied.
+    case setTempoAtBar(milliBPM: Int64, bar: Int64)
     /// Continue on another timeline (new meter or pattern) from the next bar line, or at once
     /// when stopped. The control thread keeps it alive until `.timelineRetired` names it.
     case adopt(TimelineHandle)

@@ -26,4 +26,12 @@ public enum RenderNotice: Sendable, BitwiseCopyable, Equatable {
     case runningChanged(Bool)
     /// The click was muted or unmuted on the render thread (JACK MIDI).
     case mutedChanged(Bool)
+    /// A step of the grid played at `frame` (every step, silent `.` cells and count-in bars
+    /// too), reported only when `Renderer.reportsSteps` (the coach's grid): its bar, its step in
+    /// the bar, the bar's steps and steps per beat, the pattern's level (even in a gap
+    /// trainer's muted bar), whether that bar is muted, and the tempo there.
+    case step(bar: Int64, step: Int32, stepsPerBar: Int32, stepsPerBeat: Int32, cellRaw: UInt8, inGap: Bool,
+              milliBPM: Int64, frame: Int64)
+    /// A `.setTempoAtBar` applied: the tempo from the first frame of `bar`.
+    case tempoChangedAtBar(milliBPM: Int64, bar: Int64)
 }

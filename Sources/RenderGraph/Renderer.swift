@@ -42,6 +42,11 @@ public final class Renderer {
     public var clockEnabled = false
     /// What JACK MIDI may do on this thread (set before the renderer runs).
     public var midiPolicy: MIDIPolicy = .free
+    /// Report every step of the grid as a `.step` notice (`click --coach`; set before the
+    /// renderer runs).
+    public var reportsSteps = false
+    /// A `.setTempoAtBar` not yet applied: its tempo (0: none) and bar.
+    private var pendingTempo: (milliBPM: Int64, bar: Int64) = (0, 0)
 
     private let midiMap: MIDIMatcher
     private var parser = MIDIParser()
@@ -189,7 +194,8 @@ public final class Renderer {
             let end = position + Int64(frames)
             let next = cursor.frame
             let nothingPending = pendingTimeline == nil
-            if next >= end && next != Int64.max && nothingPending {
+            let noTempoPending = pendingTempo.milliBPM == 0
+            if next >= end && next != Int64.max && nothingPending && noTempoPending {
                 if clockOn { clock.emit(start: position, frames: frames, offset: offset, into: midiOut) }
                 position = end
                 return
@@ -214,7 +220,25 @@ public final class Renderer {
                     _ = notices.tryPush(.timelineRetired(id: old))
                     if cursor.frame >= end { break }
                 }
+                let tempoDue = pendingTempo
+                if tempoDue.milliBPM != 0, cursor.isAtBarStart, cursor.bar >= tempoDue.bar {  // a trainer's step at a bar line
+                    pendingTempo = (0, 0)
+                    let at = cursor.frame
+                    if cursor.changeTempo(to: tempoDue.milliBPM, at: at) {
+                        clock.changeTempo(to: tempoDue.milliBPM, at: at)
+                        notify(.tempoChangedAtBar(milliBPM: tempoDue.milliBPM, bar: cursor.bar))
+                    } else {
+                        notify(.tempoRefused)
+                    }
+                }
                 let level = cursor.level
+                if reportsSteps {
+                    let inBar = cursor.stepInBar
+                    notify(.step(bar: cursor.bar, step: Int32(truncatingIfNeeded: inBar.step),
+                                 stepsPerBar: Int32(truncatingIfNeeded: inBar.stepsPerBar),
+                                 stepsPerBeat: Int32(truncatingIfNeeded: inBar.stepsPerBeat), cellRaw: cursor.cellLevel.rawValue,
+                                 inGap: cursor.isInGap, milliBPM: cursor.meterAndTempo.milliBPM, frame: cursor.frame))
+                }
                 if level != .silent && audible {
                     let wave: UnsafeMutableBufferPointer<Float>, gain: Float
                     switch level {
@@ -399,6 +423,8 @@ public final class Renderer {
                 } else {
                     _ = notices.tryPush(.tempoRefused)
                 }
+            case .setTempoAtBar(let milliBPM, let bar):
+                pendingTempo = (milliBPM, bar)
             case .adopt(let next):
                 adopt(next, keepTempo: true)
             case .replace(let next):

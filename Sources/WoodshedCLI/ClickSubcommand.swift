@@ -25,6 +25,7 @@ struct ClickSubcommand: ParsableCommand {
     var midiClock = false
     @OptionGroup(title: "Output") var output: LiveOutputOptions
     @OptionGroup(title: "Input") var input: InputOptions
+    @OptionGroup(title: "Coach") var coach: CoachOptions
     @Option(name: .long, help: "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists).")
     var transport: String = "free"
     @Option(name: .long, help: ArgumentHelp("A note to show on the display until the first key (make run uses it).", visibility: .hidden))
@@ -37,9 +38,10 @@ struct ClickSubcommand: ParsableCommand {
     }
 
     func run() throws {
-        let launch = try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock,
+        var launch = try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock,
                                      transport: ClickLaunch.transportMode(transport), note: note, output: output.request,
                                      input: input.input, song: song)
+        launch.coach = try coach.request
         try launch.run(debug: diagnostics.start())
     }
 }

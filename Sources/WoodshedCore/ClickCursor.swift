@@ -208,6 +208,28 @@
         return (inBar / current.stepsPerBeat, inBar % current.stepsPerBeat == 0)
     }
 
+    /// The current step within its bar, from 0, and the bar's steps and steps per beat (the
+    /// coach's grid: every step counts, silent `.` cells too).
+    @inlinable public var stepInBar: (step: Int64, stepsPerBar: Int64, stepsPerBeat: Int64) {
+        guard segmentIndex < timeline.segments.count else { return (0, 1, 1) }
+        return ((current.firstStep + step) % current.stepsPerBar, current.stepsPerBar, current.stepsPerBeat)
+    }
+
+    /// The pattern's level of the current step, even in a bar the gap trainer mutes (`level`
+    /// is silent there): where a hit is expected.
+    @inlinable public var cellLevel: ClickLevel {
+        guard segmentIndex < timeline.segments.count else { return .silent }
+        let s = current
+        return timeline.cells[s.patternOffset + Int((s.firstStep + step) % Int64(s.patternLength))]
+    }
+
+    /// True when the gap trainer mutes the current step's bar.
+    @inlinable public var isInGap: Bool {
+        guard segmentIndex < timeline.segments.count, current.muteBars > 0 else { return false }
+        let b = bar
+        return b >= 0 && b % (current.playBars + current.muteBars) >= current.playBars
+    }
+
     /// Meter and tempo of the current step: beats per bar, denominator, thousandths of a BPM.
     @inlinable public var meterAndTempo: (beats: Int64, denominator: Int64, milliBPM: Int64) {
         guard segmentIndex < timeline.segments.count else { return (4, 4, 120_000) }

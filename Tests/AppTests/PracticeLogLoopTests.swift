@@ -92,6 +92,27 @@ struct PracticeLogLoopTests {
         #expect(e.milliseconds == 600)
     }
 
+    @Test("click --coach: the click's line gets the session's figures (hits, mean, spread, missed)")
+    func coachedClick() throws {
+        let log = Self.log("coached")
+        defer { try? FileManager.default.removeItem(at: log.url) }
+        let session = LiveSession(settings: ClickSettings())
+        let coach = LiveCoach(session: session, listener: nil, rate: 48_000, trainer: nil, log: nil, latencyFrames: { 0 })
+        // A bar of four beats heard: +1 ms and −2 ms, then two beats missed.
+        let steps = (0..<4).map { PlayedStep(bar: 0, step: $0, stepsPerBar: 4, stepsPerBeat: 1, cell: $0 == 0 ? .accent : .normal,
+                                             inGap: false, milliBPM: 120_000, frame: Int64($0) * 24_000) }
+        coach.take(steps: steps, onsets: [48, 24_000 - 96], heardUpTo: 100_000)
+        KeyAndPedalLoopTests.drive(session, key: "\u{1B}[A") { engine in
+            let c = MetronomeController(engine: engine, store: nil, summary: "120 BPM 4/4")
+            c.practiceLog = log
+            c.coach = coach
+            return c
+        }
+        let e = try #require(try log.read().entries.first)
+        #expect(e.coaching == PracticeLogCoaching(hits: 2, meanMicroseconds: -500, spreadMicroseconds: 1_500, missed: 2))
+        #expect(e.jsonLine.hasSuffix(#""tempo":121,"seconds":0.6,"hits":2,"mean_ms":-0.5,"spread_ms":1.5,"missed":2}"#))
+    }
+
     @Test("noise: the time it sounded, from the frames played")
     func noise() throws {
         let log = Self.log("noise")

@@ -18,7 +18,8 @@ One module per comparison, in the report's order:
                   ctl_latency; `--remote-only` runs just this section)
   notch_sox       the notch against sox's bandreject and sinc (`--notch-only` runs just this section)
   input_cost      the input capture (woodshed:in into its ring) per block (`--input-only` runs just this)
-  coach_speed     `woodshed coach` on a 10-minute take against aubioonset (`--coach-only` runs just this)
+  coach_speed     `woodshed coach` on a 10-minute take against aubioonset (`--coach-only` runs it and coach_latency)
+  coach_latency   `click --coach`: a synthetic performer's hit to the screen
 Shared: jack (the private server on a fixed name, its clients, the environment), process_stats
 (CPU and memory from /proc), wav (the WAV reader), material (the audio played), tools (helper
 programs), report (writes docs/benchmarks.md).
@@ -36,7 +37,7 @@ Usage (scripts/bench.sh runs it from the repository):
                                       [--out docs/benchmarks.md]"""
 import argparse, os, shutil, tempfile, time
 
-from . import coach_speed, formats, input_cost, live, memory_startup, noise_cost, notch_sox, offline, player_cost, remote_latency, report, seam, stretch
+from . import coach_latency, coach_speed, formats, input_cost, live, memory_startup, noise_cost, notch_sox, offline, player_cost, remote_latency, report, seam, stretch
 from .material import Material
 from .tools import Unavailable
 
@@ -53,7 +54,7 @@ def main():
     ap.add_argument("--remote-only", action="store_true", help="only the remote-control section, put into the report in place")
     ap.add_argument("--notch-only", action="store_true", help="only the notch against sox, put into the report in place")
     ap.add_argument("--input-only", action="store_true", help="only the input capture's cost, put into the report in place")
-    ap.add_argument("--coach-only", action="store_true", help="only the coach's analysis speed, put into the report in place")
+    ap.add_argument("--coach-only", action="store_true", help="only the coach's analysis speed and click --coach's hit to screen, put into the report in place")
     ap.add_argument("--out", default="docs/benchmarks.md")
     a = ap.parse_args()
     woodshed = os.path.abspath(a.woodshed) if os.sep in a.woodshed else a.woodshed
@@ -63,6 +64,11 @@ def main():
         return
     if a.coach_only:
         report.write_section(a.out, coach_speed.section(woodshed))
+        tmp = tempfile.mkdtemp(prefix="woodshed-bench-")
+        try:
+            report.write_section(a.out, coach_latency.section(woodshed, tmp))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
         return
     started = time.monotonic()
     if a.remote_only:
@@ -104,6 +110,7 @@ def main():
             sections.append(notch_sox.section(woodshed, tmp))
             sections.append(input_cost.section(woodshed))
             sections.append(coach_speed.section(woodshed))
+            sections.append(coach_latency.section(woodshed, tmp))
         if not a.skip_remote:
             sections.append(remote_latency.section(woodshed))
     finally:

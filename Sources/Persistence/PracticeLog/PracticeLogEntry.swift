@@ -24,6 +24,9 @@ import Foundation
 /// With `--record`, `"takes":N` follows a section's fields: the takes of the section saved
 /// meanwhile (absent: none).
 ///
+/// With `click --coach`, the session's figures follow the click's fields (`PracticeLogCoaching`):
+/// `"hits":32,"mean_ms":1.25,"spread_ms":4.001,"missed":1`.
+///
 /// With `--notch` (`play`, `noise`, `listen`), `"notched":SECONDS` ends the line: the
 /// part of `seconds` the notch was on (key f switches it off and on); absent when it was never
 /// on, and in older lines.
@@ -62,6 +65,8 @@ public struct PracticeLogEntry: Sendable, Equatable {
     /// `click`: the setlist's title and the song, when one ran.
     public var setlist: String?
     public var song: String?
+    /// `click --coach`: the figures of what was heard; nil when not coached.
+    public var coaching: PracticeLogCoaching?
     /// `noise`: what sounded (`Brown Noise`, a preset's title).
     public var sound: String?
     /// `listen`: the playlist's name, when known (the track's number is `index`, its file `file`).
@@ -133,6 +138,7 @@ public struct PracticeLogEntry: Sendable, Equatable {
             fields += [("tempo", formatThousandths(milliBPM)), ("seconds", formatThousandths(milliseconds))]
             if let setlist { fields.append(("setlist", OrderedJSON.quoted(setlist))) }
             if let song { fields.append(("song", OrderedJSON.quoted(song))) }
+            if let coaching { fields += coaching.fields }
         case .noise:
             if let sound { fields.append(("sound", OrderedJSON.quoted(sound))) }
             fields.append(("seconds", formatThousandths(milliseconds)))
@@ -191,6 +197,7 @@ public struct PracticeLogEntry: Sendable, Equatable {
                 let milliBPM = try tempoNode.thousandths("a tempo in BPM")
                 guard milliBPM > 0 else { throw tempoNode.fail("\(formatThousandths(milliBPM)) is not more than 0") }
                 self = .click(date: date, milliBPM: milliBPM, milliseconds: milliseconds, setlist: try text("setlist"), song: try text("song"))
+                coaching = try PracticeLogCoaching.read(root, object)
             case .noise:
                 self = .noise(date: date, sound: try text("sound"), milliseconds: milliseconds)
             case .listen:

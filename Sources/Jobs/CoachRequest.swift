@@ -1,0 +1,29 @@
+import Foundation
+
+/// `click --coach`: listen on `woodshed:in` against the click, `--advance-when clean:MS` (the
+/// speed trainer advances on a clean pass) and `--coach-log FILE` (each hit as a JSON line).
+/// Any thread (a value).
+public struct CoachRequest: Sendable, Equatable {
+    /// `--advance-when clean:20ms`: the largest deviation of a clean pass, in milliseconds.
+    public var cleanWithinMs: Double?
+    /// `--coach-log FILE`.
+    public var log: String?
+
+    public init(cleanWithinMs: Double? = nil, log: String? = nil) {
+        self.cleanWithinMs = cleanWithinMs
+        self.log = log
+    }
+
+    /// The tolerances `--advance-when` takes, in milliseconds.
+    public static let tolerances: ClosedRange<Double> = 1...100
+
+    /// Reads `--advance-when`: `clean:20ms` (or `clean:20`), 1 to 100 ms.
+    public static func cleanWithin(_ text: String) throws(OptionProblem) -> Double {
+        let form = "--advance-when must be clean:MS with MS from 1 to 100 (e.g. clean:20ms), not '\(text)'"
+        guard text.hasPrefix("clean:") else { throw OptionProblem(form) }
+        var number = text.dropFirst("clean:".count)
+        if number.hasSuffix("ms") { number = number.dropLast(2) }
+        guard let ms = Double(number), ms.isFinite, tolerances.contains(ms) else { throw OptionProblem(form) }
+        return ms
+    }
+}
