@@ -92,8 +92,8 @@ public struct ClickLaunch {
         options.inputConnect = input
         // woodshed:in (JACK): the graph copies it into the capture's ring.
         var parts = OutputParts()
-        // Without --coach nothing reads it: one cycle of room.
-        let capture = coach != nil ? InputCapture.allocate(stamps: true) : InputCapture.allocate(frames: InputCapture.maxCycleFrames)
+        // Without --coach nothing reads it: the port is there, its input is dropped.
+        let capture = coach != nil ? InputCapture.allocate(stamps: true) : InputCapture.unread()
         parts.capture = capture
         defer { capture.deallocate() }
         let fade = RunningFade()

@@ -68,10 +68,10 @@ public struct PlayLaunch {
         let options = output.jackOptions(midiSources: midiSetup.jackSources)
         var parts = output.outputParts()
         // woodshed:in (JACK): play and shadow copy it into a ring; --record writes your turns from it.
-        // Only a recorder reads the ring: without --record it is one cycle long (the port is there,
-        // its input is dropped), so its pages cost no memory.
+        // Only a recorder reads the ring: without --record the capture keeps nothing (the port is
+        // there, its input is dropped), so it costs no memory.
         let capture: InputCapture? = playlist ? nil
-            : output.listen.record ? InputCapture.allocate() : InputCapture.allocate(frames: InputCapture.maxCycleFrames)
+            : output.listen.record ? InputCapture.allocate() : InputCapture.unread()
         parts.capture = capture
         // A deck made during the --for fade (the server came back) takes it up where it has got
         // to: SessionJackLink.makeGraph hands each new graph to `fade`.

@@ -18,6 +18,8 @@ public struct InputCapture: @unchecked Sendable {
     public let stamps: CommandRing<InputStamp>?
     /// The last stamp pushed: [0] timeline − input frame, [1] running (0/1), [2] pushed yet (0/1).
     let stampState: UnsafeMutablePointer<Int64>
+    /// False for `unread()`: nothing reads the ring, so `process` copies nothing.
+    public var keepsInput = true
 
     /// Control thread. `frames` of input fit in the ring (rounded up to a power of two; by
     /// default 2^18, 5.4 s at 48 kHz).
@@ -31,6 +33,22 @@ public struct InputCapture: @unchecked Sendable {
         state.initialize(repeating: 0, count: 3)
         return InputCapture(ring: .allocate(capacity: frames), turnMarks: marks, silence: zeros,
                             stamps: stamps ? .allocate(capacity: 1024) : nil, stampState: state)
+    }
+
+    /// Control thread. `woodshed:in` with nothing reading it (no `--record`, no `--coach`): the
+    /// port is there, its input is dropped, and no buffer is filled — the marks are written
+    /// only as far as the deck's cycles reach, so the capture costs a page or two of memory.
+    public static func unread() -> InputCapture {
+        // Trivial values, always written (clearMarks) before they are read: left uninitialised
+        // so that their untouched pages stay out of memory.
+        let marks = UnsafeMutablePointer<UInt32>.allocate(capacity: maxCycleFrames)
+        let zeros = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+        zeros.initialize(to: 0)
+        let state = UnsafeMutablePointer<Int64>.allocate(capacity: 3)
+        state.initialize(repeating: 0, count: 3)
+        var capture = InputCapture(ring: .allocate(capacity: 2), turnMarks: marks, silence: zeros, stamps: nil, stampState: state)
+        capture.keepsInput = false
+        return capture
     }
 
     /// Control thread, once no cycle runs and the reader has stopped. Frees the ring too.
@@ -77,6 +95,7 @@ public struct InputCapture: @unchecked Sendable {
     @_noLocks @_noAllocation
     #endif
     public func process(frames: Int, input: UnsafePointer<Float>?) {
+        guard keepsInput else { return }
         var done = 0
         while done < frames {
             let n = min(frames - done, Self.maxCycleFrames)

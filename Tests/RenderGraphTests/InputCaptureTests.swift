@@ -51,4 +51,27 @@ struct InputCaptureTests {
         #expect(capture.ring.written == 128)
         #expect(capture.ring.droppedFrames == 64)
     }
+
+    @Test("unread (no --record, no --coach): the port's input is dropped, nothing is written or counted; the deck's marks still work")
+    func unreadKeepsNothing() {
+        let ring = MusicRing.allocate(blockFrames: 256, capacity: 4)
+        let deck = MusicDeck.allocate(ring: ring)
+        defer { deck.deallocate() }
+        ring.publish(0, header: MusicBlockHeader(frames: 256, turn: 3, turnFrom: 10, turnTo: 20))
+        let capture = InputCapture.unread()
+        defer { capture.deallocate() }
+        #expect(!capture.keepsInput)
+        let graph = OutputGraph(renderer: nil, deck: deck, input: capture)
+        let click = UnsafeMutablePointer<Float>.allocate(capacity: 256), left = UnsafeMutablePointer<Float>.allocate(capacity: 256),
+            right = UnsafeMutablePointer<Float>.allocate(capacity: 256), input = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+        defer { click.deallocate(); left.deallocate(); right.deallocate(); input.deallocate() }
+        input.initialize(repeating: 0.5, count: 256)
+        for _ in 0..<4 {
+            graph.process(frames: 64, click: click, left: left, right: right, timing: .free(skipped: 0), input: UnsafePointer(input))
+        }
+        #expect(capture.ring.written == 0)
+        #expect(capture.ring.droppedFrames == 0)
+        // The last cycle (frames 192 ..< 256 of the block) has no turn frames: all its marks are 0.
+        #expect((0..<64).map { capture.turnMarks[$0] } == [UInt32](repeating: 0, count: 64))
+    }
 }
