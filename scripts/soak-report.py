@@ -5,8 +5,8 @@
 
 Onsets: each click-NAME.wav (frame_recorder, at server frame time; its sidecar lists gaps and
 xruns) is cut at its gaps and at its xruns' frames (a cycle the server dropped may shift the
-click, which JACK documents for an overload); within each stretch between cuts, every onset
-must follow the one before by exactly BEAT frames.
+click, which JACK documents for an overload; the recorder lists the first 1,024 xruns' frames);
+within each stretch between cuts, every onset must follow the one before by exactly BEAT frames.
 Memory and CPU: samples.txt has, once a second, the elapsed seconds and for each woodshed its
 VmRSS (KiB) and utime+stime (ticks). From minute 2 (a fifth of the run if shorter), leaving out
 each restart and the 10 s after it (restarts.txt: stopped, back), a least-squares line through RSS must change by at most
@@ -32,7 +32,11 @@ def onsets(folder, name, beat, tool):
         meta = json.load(f)
     found = [int(line) for line in subprocess.run([sys.executable, tool, "detect", wav], check=True,
                                                    capture_output=True, text=True).stdout.split()]
-    cuts = sorted([g[0] for g in meta["gaps"]] + [g[0] + g[1] for g in meta["gaps"]] + meta.get("xrun_frames", []))
+    # A click that began inside a gap shows up as an "onset" where the gap ends (the zeros of the
+    # gap before it count as silence): onsets up to 5 ms after a gap's end are not the click's.
+    ends = [g[0] + g[1] for g in meta["gaps"]]
+    found = [t for t in found if not any(e <= t < e + meta["rate"] // 200 for e in ends)]
+    cuts = sorted([g[0] for g in meta["gaps"]] + ends + meta.get("xrun_frames", []))
     stretches, current, bad = [], [], []
     ci = 0
     for t in found:
