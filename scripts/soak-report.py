@@ -98,7 +98,7 @@ def main():
             dt = row[0] - prev[0]
             if dt > 0 and prev[2 + 2 * k] > 0:
                 cpu_x.append(t / 60); cpu_y.append(100.0 * (row[2 + 2 * k] - prev[2 + 2 * k]) / TICKS / dt)
-        if len(rss_x) < 10 or len(cpu_x) < 10:
+        if len(rss_x) < 5 or len(cpu_x) < 5:
             print(f"soak: FAIL: {who}: only {len(rss_x)} samples to fit"); ok = False; continue
         rss_slope, rss_mean = fit(rss_x, rss_y)
         cpu_slope, cpu_mean = fit(cpu_x, cpu_y)
