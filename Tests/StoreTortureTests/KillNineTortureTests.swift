@@ -1,4 +1,5 @@
 import Foundation
+import Control
 import Persistence
 import Testing
 import WoodshedTestSupport
@@ -75,6 +76,9 @@ struct KillNineTortureTests {
                 }
             }
         }
+        // The last session moves a file it cannot read aside before saving: there must be none.
+        #expect(!FileManager.default.fileExists(atPath: LastSessionStore(environment: folder.environment).brokenURL.path),
+                "kill \(kill): the last session was found unreadable and moved aside")
         for copy in try folder.unsavedCopies() {
             #expect(copy.map(allowed.contains) == true, "kill \(kill): the unsaved copy holds \(String(describing: copy))")
         }
