@@ -1,7 +1,7 @@
 # Woodshed: `make run` sets up, builds and runs the live metronome (starting a private JACK
 # server if none runs); `make test` sets up and
 # runs every test. Other targets: install, uninstall, man, completions, bench, bench-compare,
-# rtcheck, fuzz, clean.
+# rtcheck, soak, fuzz, clean.
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 RELEASE := .build/release/woodshed
@@ -22,7 +22,7 @@ MAN_PAGES := .build/man
 COMPLETIONS := .build/completions
 RTSAN_LIB := $(firstword $(wildcard /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.rtsan-x86_64.a))
 
-.PHONY: run test build bench bench-compare rtcheck fuzz setup setup-test setup-bench clean install install-files uninstall man completions
+.PHONY: run test build bench bench-compare rtcheck soak fuzz setup setup-test setup-bench clean install install-files uninstall man completions
 
 run: setup build
 	@scripts/run-live.sh $(RELEASE)
@@ -98,12 +98,22 @@ bench-compare: setup-bench build
 
 # RealtimeSanitizer: every render-path call runs inside __rtsan_realtime_enter/exit; any
 # malloc, free, lock or syscall there aborts with a stack trace.
+RTSAN_BUILD := swift build -c release --product woodshed --scratch-path .build-rtsan \
+	  -Xswiftc -DWOODSHED_RTSAN -Xcc -DWOODSHED_RTSAN -Xlinker $(RTSAN_LIB) -Xlinker -lstdc++
 rtcheck: setup-test
 	@scripts/build-info.sh $(VERSION) $(PREFIX)
-	swift build -c release --product woodshed --scratch-path .build-rtsan \
-	  -Xswiftc -DWOODSHED_RTSAN -Xcc -DWOODSHED_RTSAN \
-	  -Xlinker $(RTSAN_LIB) -Xlinker -lstdc++
+	$(RTSAN_BUILD)
 	scripts/rtcheck.sh .build-rtsan/release/woodshed
+
+# make soak [SOAK_SECONDS=600]: 10 minutes of click with a 5,000 events/s MIDI flood and a player
+# looping 2-second sections at changing speeds, on the RealtimeSanitizer build, through three JACK
+# server restarts and two buffer-size changes; onsets exact, RSS and CPU flat (docs/proof.md).
+# Not part of `make test`.
+SOAK_SECONDS ?= 600
+soak: setup-test
+	@scripts/build-info.sh $(VERSION) $(PREFIX)
+	$(RTSAN_BUILD)
+	SOAK_SECONDS=$(SOAK_SECONDS) scripts/soak.sh .build-rtsan/release/woodshed
 
 # libFuzzer (swiftc -sanitize=fuzzer,address) on every parser, FUZZ_SECONDS each (docs/fuzzing.md);
 # `make fuzz FUZZ_TARGETS="srt osc" FUZZ_SECONDS=60` fuzzes only those. Not part of `make test`.

@@ -126,6 +126,9 @@ let package = Package(
         .testTarget(name: "CompletionsTests", dependencies: ["Completions", "Persistence", "WoodshedCore"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Control"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
+        // The kill -9 torture: a tool that saves into every store in a tight loop, killed at random moments by the test.
+        .executableTarget(name: "store-torture", dependencies: ["Persistence", "Control", "MIDI"], path: "Tests/Tools/StoreTorture"),
+        .testTarget(name: "StoreTortureTests", dependencies: ["Persistence", "Control", "MIDI", "WoodshedTestSupport"]),
         // The fuzz targets' entry points (Tests/Fuzz/Targets), replayed over their corpora (docs/fuzzing.md).
         .testTarget(name: "FuzzReplayTests", dependencies: ["Persistence", "Remote", "Control", "Media", "RenderGraph", "WoodshedCore"],
                     path: "Tests/Fuzz", exclude: ["Corpus", "lsan.supp"]),

@@ -17,15 +17,13 @@ public struct CtlRequest {
         self.json = json
     }
 
-    /// The OSC message the action is sent as: `status` asks for /woodshed/state, an action is
-    /// /woodshed/ACTION with its argument, a number as a double, else a string.
+    /// The OSC message the action is sent as (`ControlRequests.request`).
     public func message() throws(OptionProblem) -> OSCMessage {
-        if action == "status" {
-            if argument != nil { throw OptionProblem("status takes no argument") }
-            return OSCMessage("/woodshed/state", [])
+        do throws(OSCRefusal) {
+            return try ControlRequests.request(action: action, argument: argument)
+        } catch {
+            throw OptionProblem(error.description)
         }
-        let arguments: [OSCArgument] = argument.map { a in Double(a).map { .double($0) } ?? .string(a) }.map { [$0] } ?? []
-        return OSCMessage(OSCCommands.prefix + action, arguments)
     }
 
     /// Sends the message and returns the instance's state: one line, or JSON with `json`.

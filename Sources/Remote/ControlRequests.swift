@@ -12,6 +12,17 @@ public enum ControlRequests {
         case refused(OSCMessage)
     }
 
+    /// The request `woodshed ctl ACTION [ARG]` sends: `status` asks for /woodshed/state, an
+    /// action is /woodshed/ACTION with its argument, a number as a double, else a string.
+    public static func request(action: String, argument: String?) throws(OSCRefusal) -> OSCMessage {
+        if action == "status" {
+            if argument != nil { throw OSCRefusal("status takes no argument") }
+            return OSCMessage("/woodshed/state", [])
+        }
+        let arguments: [OSCArgument] = argument.map { a in Double(a).map { .double($0) } ?? .string(a) }.map { [$0] } ?? []
+        return OSCMessage(OSCCommands.prefix + action, arguments)
+    }
+
     /// Performs the request's action, if any.
     public static func handle(_ packet: [UInt8], target: RemoteTarget, now: Double) -> Outcome {
         let m: OSCMessage

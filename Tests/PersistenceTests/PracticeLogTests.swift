@@ -93,6 +93,23 @@ struct PracticeLogTests {
         ])
     }
 
+    @Test("a date with more than 9 digits of a second is refused with the line's message (ICU traps on some 33 or more)")
+    func longFraction() throws {
+        // make fuzz (practice-log): ISO8601DateFormatter, through ICU's SimpleDateFormat, died of
+        // SIGFPE on a fraction of 35 digits; the whole process went with it.
+        let long = "2025-03-01T19:04:05." + String(repeating: "1", count: 40) + "+01:00"
+        let line = Self.line.replacingOccurrences(of: "2025-03-01T18:04:05Z", with: long)
+        #expect(throws: PracticeLogLineError(message: "date: \"\(long)\" is not a date and time (2025-03-01T18:04:05Z)")) {
+            try PracticeLogEntry(jsonLine: line)
+        }
+        let contents = PracticeLog.parse(Data((line + "\n" + Self.line + "\n").utf8), source: "log.jsonl")
+        #expect(contents.entries == [entry()])
+        #expect(contents.warnings.map(\.description) == ["log.jsonl:1: line skipped: date: \"\(long)\" is not a date and time (2025-03-01T18:04:05Z)"])
+        // Nine digits (nanoseconds) are still read.
+        let nine = Self.line.replacingOccurrences(of: "2025-03-01T18:04:05Z", with: "2025-03-01T19:04:05.250000000+01:00")
+        #expect(try PracticeLogEntry(jsonLine: nine).date == date(0.25))
+    }
+
     @Test("the summary: time, sessions split by breaks over 30 minutes, calendar days, sections, passes, the most repeated")
     func summary() throws {
         let utc = TimeZone(identifier: "UTC")!

@@ -225,8 +225,12 @@ public struct PracticeLogEntry: Sendable, Equatable {
         return f
     }
 
-    /// An ISO 8601 date and time with a zone (`Z` or `+01:00`), with or without fractions of a second.
+    /// An ISO 8601 date and time with a zone (`Z` or `+01:00`), with or without fractions of a
+    /// second, down to nanoseconds: a fraction of more than 9 digits is not a date here (ICU,
+    /// under `ISO8601DateFormatter`, dies of SIGFPE on one of 33 digits or so).
     static func date(_ text: String) -> Date? {
-        dateFormatter().date(from: text) ?? dateFormatter(fractionalSeconds: true).date(from: text)
+        if let dot = text.firstIndex(of: "."),
+           text[text.index(after: dot)...].prefix(while: { ("0"..."9").contains($0) }).count > 9 { return nil }
+        return dateFormatter().date(from: text) ?? dateFormatter(fractionalSeconds: true).date(from: text)
     }
 }

@@ -26,6 +26,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case commandLine = "command-line"
     case audioProbe = "audio-probe"
     case osc
+    case ctl
 
     /// Feeds `bytes` to the parser; returns normally unless the parser crashes the process.
     func run(_ bytes: [UInt8]) {
@@ -72,6 +73,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
             FuzzTarget.probe(data)
         case .osc:
             FuzzTarget.oscPackets(bytes)
+        case .ctl:
+            FuzzTarget.ctlConnection(bytes)
         }
     }
 
