@@ -3,21 +3,7 @@ import ArgumentParser
 
 /// `woodshed click`: the live metronome, a JACK client or on ALSA. Main thread.
 struct ClickSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "click",
-        abstract: "Run the metronome live (on JACK, or ALSA without a JACK server), with a full-screen display and keys.",
-        discussion: """
-            With no tempo, the last tempo, meter and sound used are taken again.
-            Keys: space start/stop, ↑/↓ ±1 BPM, PgUp/PgDn ±10 BPM, t tap tempo,
-            [ ] or 1-9 beats per bar, m mute, + - volume, q or Esc quit.
-            MIDI: JACK MIDI arrives on woodshed:midi_in and is mapped by the MIDI map
-            (see docs/midi.md); --midi-in alsa:NAME also reads an ALSA sequencer port
-            through RtMidi.
-            Without a terminal on stdout, one plain line is printed per bar.
-            Output: a running JACK server, else ALSA's default device (--backend,
-            --alsa-device; see docs/backends.md). ALSA has no JACK transport,
-            JACK MIDI or port connections.
-            """)
+    static let configuration = CommandConfiguration(commandName: "click", help: .click)
 
     @OptionGroup var click: ClickOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions

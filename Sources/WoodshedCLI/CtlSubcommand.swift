@@ -4,16 +4,7 @@ import Jobs
 /// `woodshed ctl ACTION [ARG]`: one action to the running instance, then its state in one
 /// line; `woodshed ctl status [--json]`. Main thread.
 struct CtlSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ctl",
-        abstract: "Send an action to the running woodshed and print its state.",
-        discussion: """
-            ACTION is a name of the MIDI map's action table (tempo-up, tempo-set,
-            start, stop, toggle, section-next, speed-down, preset …; see
-            docs/remote-control.md), or status. ARG is the action's argument (BPM,
-            percent, bars, a preset name). The instance is found through its socket
-            in $XDG_RUNTIME_DIR/woodshed/ (or /tmp/woodshed-$UID).
-            """)
+    static let configuration = CommandConfiguration(commandName: "ctl", help: .ctl)
 
     @Argument(help: "The action, or status.")
     var action: String

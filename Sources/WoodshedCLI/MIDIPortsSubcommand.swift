@@ -3,8 +3,7 @@ import Jobs
 
 /// `woodshed midi ports`. Main thread.
 struct MIDIPortsSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ports", abstract: "List JACK MIDI sources and ALSA MIDI inputs, or why a backend is absent.")
+    static let configuration = CommandConfiguration(commandName: "ports", help: .midiPorts)
 
     @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').") var server: String?
 

@@ -4,8 +4,7 @@ import ArgumentParser
 /// `woodshed midi`: ports, learn, monitor. Main thread.
 struct MIDISubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "midi",
-        abstract: "MIDI inputs: list them, watch them, or learn a pedal press into your MIDI map.",
+        commandName: "midi", help: .midi,
         subcommands: [MIDIPortsSubcommand.self, MIDILearnSubcommand.self, MIDIMonitorSubcommand.self])
 }
 

@@ -4,23 +4,7 @@ import Jobs
 /// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R (or ALSA's two
 /// channels), generated on the render thread, for a set time with a fade-out at the end. Main thread.
 struct NoiseSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "noise",
-        abstract: "Play white, pink or brown noise, or a sound of the catalog, live (on JACK, or ALSA without a JACK server), for a set time with a fade-out.",
-        discussion: """
-            Examples:
-              woodshed noise pink --for 30m --fade 20s
-              woodshed noise brown --level -24
-              woodshed noise sleep                  # a preset: brown, 45 min, 2 min fade
-              woodshed noise focus --for 50m        # options change a preset's settings
-              woodshed noise rain --for 30m         # a sound (woodshed sounds list)
-            With --for, the noise fades out over the last --fade (default 10 s, at most
-            half the time) and woodshed quits when it has faded. Keys: q or Esc quit.
-            Presets: focus, masking, practice-room, sleep (Presets/noise); your own are
-            $XDG_CONFIG_HOME/woodshed/noise/NAME.json: see docs/noise-and-playlists.md.
-            Sounds: woodshed sounds list; your own are
-            $XDG_CONFIG_HOME/woodshed/sounds/NAME.json (docs/sounds.md).
-            """)
+    static let configuration = CommandConfiguration(commandName: "noise", help: .noise)
 
     @Argument(help: "white, pink or brown, a noise preset's name, or a sound of the catalog (rain, ocean, fan, ...).", completion: .noise) var color: String
     // Values are taken as they are, even with a leading "-" (a level is negative), rather than

@@ -3,8 +3,7 @@ import Jobs
 
 /// `delete NAME`. Main thread.
 struct PlaylistDelete: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "delete",
-                                                    abstract: "Delete a playlist (its file is kept as NAME.json.bak until the next change).")
+    static let configuration = CommandConfiguration(commandName: "delete", help: .playlistDelete)
 
     @OptionGroup var playlist: PlaylistNameArgument
 

@@ -3,8 +3,7 @@ import Jobs
 
 /// `move NAME FROM TO`. Main thread.
 struct PlaylistMove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "move",
-                                                    abstract: "Move track FROM to position TO; the others keep their order.")
+    static let configuration = CommandConfiguration(commandName: "move", help: .playlistMove)
 
     @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "The track's number (from 1).") var from: String

@@ -5,17 +5,7 @@ import ArgumentParser
 /// repeated as the playlist says, or as the options say), optionally followed by noise for a
 /// set time. Main thread.
 struct PlaylistPlay: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "play",
-        abstract: "Play a playlist live through JACK, gapless, then optionally noise for a while.",
-        discussion: """
-            Examples:
-              woodshed playlist play warmups
-              woodshed playlist play warmups --then-sound brown:15m
-              woodshed playlist play warmups --shuffle --repeat-all --for 45m
-            Keys: space play/pause, n/p next/previous track, a restart the track, q quit.
-            A missing or unreadable track is skipped with a warning.
-            """)
+    static let configuration = CommandConfiguration(commandName: "play", help: .playlistPlay)
 
     @Argument(help: "The playlist's name.", completion: .playlists) var name: String
     @Flag(inversion: .prefixedNo, help: "Shuffle the tracks (default: as the playlist says).") var shuffle: Bool?

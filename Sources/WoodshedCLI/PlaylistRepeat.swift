@@ -3,8 +3,7 @@ import Jobs
 
 /// `repeat NAME on|off`. Main thread.
 struct PlaylistRepeat: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "repeat",
-                                                    abstract: "Start again after the last track (repeat-all), or stop there.")
+    static let configuration = CommandConfiguration(commandName: "repeat", help: .playlistRepeat)
 
     @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "on or off.") var state: String

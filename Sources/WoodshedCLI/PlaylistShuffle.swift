@@ -3,7 +3,7 @@ import Jobs
 
 /// `shuffle NAME on|off`. Main thread.
 struct PlaylistShuffle: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "shuffle", abstract: "Play the tracks in a random order, or in order.")
+    static let configuration = CommandConfiguration(commandName: "shuffle", help: .playlistShuffle)
 
     @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "on or off.") var state: String

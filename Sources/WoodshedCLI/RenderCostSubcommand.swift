@@ -9,9 +9,7 @@ import ArgumentParser
 /// music, and separately the worker's fill (`PlayerWorker.fillAvailable`) per ring block it
 /// wrote, both on this thread, one after the other, as fast as they go.
 struct RenderCostSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render-cost", abstract: "Time the render function per block (for make bench).",
-        shouldDisplay: false)
+    static let configuration = CommandConfiguration(commandName: "render-cost", help: .renderCost, shouldDisplay: false)
 
     @Option(parsing: .unconditional, help: "Frames per block (the JACK period).") var block = 64
     @Option(parsing: .unconditional, help: "Seconds of output to render (with --play: at most; the program may end first).") var seconds = 600.0

@@ -4,24 +4,7 @@ import ArgumentParser
 /// `woodshed render FILE [TEMPO]`: writes a click track offline, with the same renderer the
 /// live client uses. Main thread.
 struct RenderSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
-        abstract: "Render a click track to a WAV or FLAC file, faster than real time.",
-        discussion: """
-            Examples:
-              woodshed render click.wav 120 --bars 16
-              woodshed render odd.flac 133 --meter 7/8 --pattern "X..x.x." --bars 32
-              woodshed render sub.wav 90 --subdivide 3 --bars 8 --sound woodblock
-              woodshed render song.wav --map song.klick
-              woodshed render ramp.wav 80-160 --bars 16 --rate 44100
-              woodshed render x.wav --preset son-clave
-              woodshed render out.wav --play song.flac --from 1:02.5 --to 1:10 \\
-                  --repeat 3 --speed 0.8
-              woodshed render rain.wav --noise brown --seconds 600 --fade 20
-              woodshed render notched.wav --play song.flac --notch 6.2kHz:1/2
-              woodshed render bass.wav --play song.flac --filter lowpass:250
-              woodshed render loop.mp3 --play song.flac --section solo --quality 6
-            """)
+    static let configuration = CommandConfiguration(commandName: "render", help: .render)
 
     @Argument(help: "Output file (.wav, .flac, .mp3, .ogg or .opus; or choose with --format).",
               completion: .file(extensions: ["wav", "flac", "mp3", "ogg", "opus"])) var output: String

@@ -3,8 +3,7 @@ import Jobs
 
 /// `add NAME FROM TO [plan options]`. Main thread.
 struct SectionsAdd: SectionsAction {
-    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE add",
-                                                    abstract: "Add a section at the end.")
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE add", help: .sectionsAdd)
 
     @Argument(help: "Its name (one line, not a number).") var name: String
     @Argument(help: "Where it starts: 62.5, 1:02.5, 1:02:03.250, 350ms.") var from: String

@@ -3,8 +3,7 @@ import Jobs
 
 /// `advance next|stop|loop-all NAME... | --all`. Main thread.
 struct SectionsAdvance: SectionsAction {
-    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE advance",
-                                                    abstract: "What follows the sections' last pass: next, stop or loop-all.")
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE advance", help: .sectionsAdvance)
 
     @Argument(help: "next, stop or loop-all.") var value: String
     @Argument(help: "The sections' names or numbers.") var names: [String] = []

@@ -3,8 +3,7 @@ import Jobs
 
 /// `nudge NAME start|end [STEP]`. Main thread.
 struct SectionsNudge: SectionsAction {
-    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE nudge",
-                                                    abstract: "Move the start or end of a section a little: by STEP (default 10ms; -10ms is earlier).")
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE nudge", help: .sectionsNudge)
 
     @OptionGroup var section: SectionNameArgument
     @Argument(help: "start or end.") var edge: String

@@ -3,7 +3,7 @@ import Jobs
 
 /// `rm NAME`. Main thread.
 struct SectionsRemove: SectionsAction {
-    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE rm", abstract: "Remove a section.")
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE rm", help: .sectionsRemove)
 
     @OptionGroup var section: SectionNameArgument
 

@@ -3,7 +3,7 @@ import Jobs
 
 /// `rename OLD NEW`. Main thread.
 struct SectionsRename: SectionsAction {
-    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE rename", abstract: "Rename a section.")
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE rename", help: .sectionsRename)
 
     @OptionGroup var section: SectionNameArgument
     @Argument(help: "Its new name.") var newName: String

@@ -3,8 +3,7 @@ import Jobs
 
 /// `set NAME [plan options]`. Main thread.
 struct SectionsSet: SectionsAction {
-    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE set",
-                                                    abstract: "Change a section's plan: only the options given change.")
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE set", help: .sectionsSet)
 
     @OptionGroup var section: SectionNameArgument
     @OptionGroup(title: "Plan") var plan: SectionsPlanOptions

@@ -8,15 +8,7 @@ import Media
 /// With `--preview` they are only listed. Main thread (the file is read here, with a progress
 /// line on stderr when it is a terminal).
 struct SectionsSplit: SectionsAction {
-    static let configuration = CommandConfiguration(
-        commandName: "woodshed sections FILE split",
-        abstract: "Find the sentences of speech by its pauses and save them as sections s1, s2, … (replacing earlier ones of those names).",
-        discussion: """
-            A pause is at least --min-silence of 10 ms windows below --threshold. Each
-            sentence is its speech plus --pad on each side, never past the middle of the
-            pause to its neighbour. Speech shorter than --min-sentence is joined to the
-            nearer neighbour. Times: 350ms, 0.35, 0.35s. See docs/shadowing.md.
-            """)
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE split", help: .sectionsSplit)
 
     // Every value is taken as it is, even when it starts with "-" (-40dB; -5ms is then refused
     // as negative rather than read as an option).

@@ -6,27 +6,7 @@ import WoodshedCore
 /// N times, then the next — the rehearsal player with a shadowing plan, screen and log.
 /// Main thread.
 struct ShadowSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "shadow",
-        abstract: "Shadow a lesson: each sentence plays, then a pause to repeat it aloud, N times, then the next.",
-        discussion: """
-            Examples:
-              woodshed shadow lesson.mp3 --subs lesson.srt --repeat 3 --gap 1.2x
-              woodshed shadow podcast.ogg --split silence --speed 0.9
-              woodshed shadow lesson.mp3         # the saved sentences, from where you left
-            Sentences are the file's saved sections: --subs imports them first from
-            subtitles (SRT, WebVTT) or an Audacity label track, --split silence finds
-            them on the pauses (see `woodshed sections FILE split`). The plan applies to
-            every sentence and is saved with them.
-            Keys: space pause, a again, -/+ again at 0.85×/1.15×, n/p next/previous
-            sentence, ↑/↓ speed ±5 %, ]/[ one pass more/less, ,/. move the sentence's
-            start ∓50 ms, </> its end ∓50 ms (a bad cut, saved), j/k and Enter the
-            sentence list, 0 reset, g then next/stop/loop-all, q quit.
-            MIDI: the player's actions (docs/midi.md); nudge-in/out-* mark a bad cut:
-            they move it by 50 ms.
-            Each sentence practised is appended to the practice log; `woodshed log` sums
-            it up.
-            """)
+    static let configuration = CommandConfiguration(commandName: "shadow", help: .shadow)
 
     @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus, MP3 or M4A.", completion: .audioFiles) var file: String
     @Option(name: .long, help: "Import sentences from subtitles (.srt, .vtt) or Audacity labels (.txt) first.", completion: .file(extensions: ["srt", "vtt", "txt"])) var subs: String?
