@@ -12,8 +12,7 @@ struct AlarmSubcommand: ParsableCommand {
 
 /// The settings `alarm add` and `alarm edit` share. Main thread.
 struct AlarmSettingOptions: ParsableArguments {
-    @Option(name: .long, help: "Days: daily, weekdays, weekends, once, or days such as mon-fri or mon,wed,fri (default daily).")
-    var days: String?
+    @Option(name: .long, help: "Days: daily, weekdays, weekends, once, or days such as mon-fri or mon,wed,fri (default daily).") var days: String?
     @Option(name: .long, help: "A label shown when it rings.") var label: String?
     @Option(name: .long, help: "The sound: beep (default), white, pink, brown or a noise preset.", completion: .noise) var sound: String?
     @Option(name: .long, help: "Volume, 1% to 100% (default 80%).") var volume: String?

@@ -6,10 +6,8 @@ import Jobs
 struct CalibrateSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "calibrate", help: .calibrate)
 
-    @Option(name: .long, help: "The JACK port the loopback comes back on, connected to woodshed:in (default: the first physical capture port).")
-    var input: String?
-    @Option(name: .long, help: "The JACK port the test signal goes out on, from woodshed:calibrate (default: the first physical playback port).")
-    var output: String?
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.calibrateInput)) var input: String?
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.calibrateOutput)) var output: String?
     @Option(name: .customLong("jack-name"), help: "JACK client name (JACK may rename it if taken).") var jackName = "woodshed"
     @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').") var server: String?
 

@@ -7,15 +7,12 @@ struct ClickSubcommand: ParsableCommand {
 
     @OptionGroup var click: ClickOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
-    @Flag(name: .customLong("midi-clock"), help: "Send MIDI clock (24 per quarter note, start/stop/continue, song position) on woodshed:midi_clock.")
-    var midiClock = false
+    @Flag(name: .customLong("midi-clock"), help: ArgumentHelp(OptionHelp.clickMidiClock)) var midiClock = false
     @OptionGroup(title: "Output") var output: LiveOutputOptions
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Coach") var coach: CoachOptions
-    @Option(name: .long, help: "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists).")
-    var transport: String = "free"
-    @Option(name: .long, help: ArgumentHelp("A note to show on the display until the first key (make run uses it).", visibility: .hidden))
-    var note: String?
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.clickTransport)) var transport: String = "free"
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.clickNote, visibility: .hidden)) var note: String?
     @Option(name: .long, help: "With --setlist: the song to start at (from 1; default 1).") var song: Int?
     @OptionGroup var diagnostics: DiagnosticsOptions
 

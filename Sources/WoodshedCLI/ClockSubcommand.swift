@@ -6,10 +6,8 @@ import Jobs
 struct ClockSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "clock", help: .clock)
 
-    @Option(name: .long, help: "Play this sound (white, pink, brown, a noise preset or a sound of the catalog: woodshed sounds list) while the clock runs.", completion: .noise)
-    var sound: String?
-    @Flag(name: .customLong("until-alarm"), help: "Stop the sound at the next alarm, fading it out over the last minute.")
-    var untilAlarm = false
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.clockSound), completion: .noise) var sound: String?
+    @Flag(name: .customLong("until-alarm"), help: "Stop the sound at the next alarm, fading it out over the last minute.") var untilAlarm = false
     @Flag(name: .customLong("24h"), help: "Show 24-hour time (default: as the locale does).") var twentyFourHours = false
     @Flag(name: .long, help: "No screen and no keys (for the systemd user unit): plain lines only.") var background = false
     @OptionGroup(title: "Output") var output: LiveOutputOptions

@@ -10,14 +10,11 @@ struct NoiseSubcommand: ParsableCommand {
     // Values are taken as they are, even with a leading "-" (a level is negative), rather than
     // read as an option.
     @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default -18, or the preset's).") var level: Double?
-    @Option(name: .long, parsing: .unconditional, help: "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none).")
-    var fade: String?
-    @Option(name: .long, help: "Play until this time of day (HH:MM), fading out over the last minute, while the alarms (woodshed alarm) ring.")
-    var until: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(OptionHelp.noiseFade)) var fade: String?
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.noiseUntil)) var until: String?
     @OptionGroup(title: "Output") var output: LiveOutputOptions
-    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off); --scope spectrum adds the music's spectrum under the trace.") var scope = false
-    @Flag(name: .customLong("scope-spectrum"), help: ArgumentHelp("--scope spectrum: the spectrum under the trace.", visibility: .hidden))
-    var scopeSpectrum = false
+    @Flag(name: .long, help: ArgumentHelp(OptionHelp.scope)) var scope = false
+    @Flag(name: .customLong("scope-spectrum"), help: ArgumentHelp(OptionHelp.scopeSpectrum, visibility: .hidden)) var scopeSpectrum = false
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
 
     func validate() throws {

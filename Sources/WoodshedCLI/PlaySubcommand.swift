@@ -10,8 +10,7 @@ struct PlaySubcommand: ParsableCommand {
     @Argument(help: "The audio file: WAV, FLAC, OGG/Vorbis, Opus, MP3 or M4A.", completion: .audioFiles) var file: String
     @OptionGroup(title: "Practice") var practice: PlayOptions
     @Option(name: .customLong("count-in"), parsing: .unconditional, help: "Bars of count-in clicks before each pass (0-64).") var countIn: Int?
-    @Option(name: .customLong("then-sound"), help: "After the program: a sound SOUND:DURATION, e.g. brown:15m or rain:30m (fades out over its last 10 s).")
-    var thenSound: String?
+    @Option(name: .customLong("then-sound"), help: ArgumentHelp(OptionHelp.playThenSound)) var thenSound: String?
     @OptionGroup(title: "Output") var output: LivePlayOptions
     @OptionGroup(title: "Listening filters") var filters: FilterOptions
     @OptionGroup(title: "Input") var input: InputOptions

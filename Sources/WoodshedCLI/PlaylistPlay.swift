@@ -10,9 +10,7 @@ struct PlaylistPlay: ParsableCommand {
     @Argument(help: "The playlist's name.", completion: .playlists) var name: String
     @Flag(inversion: .prefixedNo, help: "Shuffle the tracks (default: as the playlist says).") var shuffle: Bool?
     @Flag(name: .customLong("repeat-all"), help: "Start again after the last track (default: as the playlist says).") var repeatAll = false
-    @Option(name: [.customLong("then-sound"), .customLong("then-noise")],
-            help: "After the last track: a sound SOUND:DURATION, e.g. brown:15m or rain:30m (fades out over its last 10 s); --then-noise is another name.")
-    var thenNoise: String?
+    @Option(name: [.customLong("then-sound"), .customLong("then-noise")], help: ArgumentHelp(OptionHelp.playlistPlayThenNoise)) var thenNoise: String?
     @OptionGroup(title: "Output") var output: LivePlayOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @OptionGroup var diagnostics: DiagnosticsOptions

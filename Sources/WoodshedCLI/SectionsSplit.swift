@@ -12,18 +12,12 @@ struct SectionsSplit: SectionsAction {
 
     // Every value is taken as it is, even when it starts with "-" (-40dB; -5ms is then refused
     // as negative rather than read as an option).
-    @Option(name: .customLong("min-silence"), parsing: .unconditional, help: "The shortest pause that splits (default 350ms).")
-    var minSilence: String?
-    @Option(parsing: .unconditional,
-            help: "Silence is below this: a level in dBFS such as -40dB (the default), or peak-30dB: 30 dB below the loudest 10 ms of the file, for quiet recordings.")
-    var threshold: String?
-    @Option(name: .customLong("min-sentence"), parsing: .unconditional, help: "Shorter speech is joined to a neighbour (default 500ms).")
-    var minSentence: String?
+    @Option(name: .customLong("min-silence"), parsing: .unconditional, help: ArgumentHelp(OptionHelp.splitMinSilence)) var minSilence: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(OptionHelp.splitThreshold)) var threshold: String?
+    @Option(name: .customLong("min-sentence"), parsing: .unconditional, help: ArgumentHelp(OptionHelp.splitMinSentence)) var minSentence: String?
     @Option(parsing: .unconditional, help: "Kept before and after each sentence's speech (default 150ms).") var pad: String?
-    @Option(name: .customLong("pad-before"), parsing: .unconditional, help: "Kept before each sentence's speech (default: --pad).")
-    var padBefore: String?
-    @Option(name: .customLong("pad-after"), parsing: .unconditional, help: "Kept after each sentence's speech (default: --pad).")
-    var padAfter: String?
+    @Option(name: .customLong("pad-before"), parsing: .unconditional, help: ArgumentHelp(OptionHelp.splitPadBefore)) var padBefore: String?
+    @Option(name: .customLong("pad-after"), parsing: .unconditional, help: ArgumentHelp(OptionHelp.splitPadAfter)) var padAfter: String?
     @Flag(help: "Only list the sentences (number, from, to, length); save nothing.") var preview = false
 
     /// The settings from the options, or a one-line error naming the option.

@@ -14,8 +14,7 @@ struct ShadowSubcommand: ParsableCommand {
     // Values are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
     @Option(name: .long, parsing: .unconditional, help: "Passes of each sentence: 1 to 10000, or endless (default 3).") var `repeat`: String = "3"
-    @Option(name: .long, parsing: .unconditional, help: "The pause to speak in after each pass: a multiple of the sentence (1.2x, default) or a time (2s).")
-    var gap: String = "1.2x"
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(OptionHelp.shadowGap)) var gap: String = "1.2x"
     @Option(name: .long, parsing: .unconditional, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 90%).") var speed: String?
     @Option(name: .long, parsing: .unconditional, help: "A speed per pass, e.g. \"0.7,0.85,1.0\".") var plan: String?
     @Flag(name: .customLong("listen-first"), help: "The first pass has no pause after it: just listen.") var listenFirst = false

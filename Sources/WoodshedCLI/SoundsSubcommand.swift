@@ -17,8 +17,7 @@ struct SoundsSubcommand: ParsableCommand {
 
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(help: .soundsPreview)
-        @Argument(help: "The sound's name (see `woodshed sounds list`), a noise colour or a noise preset.", completion: .noise)
-        var name: String
+        @Argument(help: "The sound's name (see `woodshed sounds list`), a noise colour or a noise preset.", completion: .noise) var name: String
         @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default: the sound's).") var level: Double?
         @OptionGroup(title: "Output") var output: LiveOutputOptions
 

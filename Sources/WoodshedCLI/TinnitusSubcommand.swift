@@ -37,8 +37,7 @@ struct TinnitusCheckSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "check", help: .tinnitusCheck)
 
     @Argument(help: "Audio files.", completion: .audioFiles) var files: [String]
-    @Option(name: .customLong("notch"), help: "The notch to check against (default: tinnitus, the frequency woodshed tinnitus match saved).")
-    var notch = "tinnitus"
+    @Option(name: .customLong("notch"), help: ArgumentHelp(OptionHelp.tinnitusCheckNotch)) var notch = "tinnitus"
     @Flag(name: .long, help: "JSON instead of a table.") var json = false
 
     func validate() throws {

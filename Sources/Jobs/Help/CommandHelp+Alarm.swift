@@ -1,5 +1,6 @@
 /// The help of `woodshed alarm ACTION` and `clock`: alarms and the clock that rings them: the commands'
-/// abstracts and discussions. Constants: any thread.
+/// abstracts and discussions, and the help lines of their options too long for one line. Constants: any
+/// thread.
 extension CommandHelp {
     public static let alarm = CommandHelp(
         abstract: "Add, list, change and remove alarms (rung by woodshed clock or noise --until).",
@@ -38,4 +39,8 @@ extension CommandHelp {
             Alarms that came while the computer slept are told when it wakes.
             See docs/alarms.md.
             """)
+}
+
+extension OptionHelp {
+    public static let clockSound = "Play this sound (white, pink, brown, a noise preset or a sound of the catalog: woodshed sounds list) while the clock runs."
 }

@@ -1,5 +1,6 @@
 /// The help of `woodshed click`, `render`, `render-cost`, `presets`, `coach` and `calibrate`: the
-/// metronome and what goes with it: the commands' abstracts and discussions. Constants: any thread.
+/// metronome and what goes with it: the commands' abstracts and discussions, and the help lines of
+/// their options too long for one line. Constants: any thread.
 extension CommandHelp {
     public static let click = CommandHelp(
         abstract: "Run the metronome live (on JACK, or ALSA without a JACK server), with a full-screen display and keys.",
@@ -59,4 +60,16 @@ extension CommandHelp {
             Saved in $XDG_CONFIG_HOME/woodshed/calibration.json (~/.config/...). JACK only.
             See docs/calibrate.md.
             """)
+}
+
+extension OptionHelp {
+    public static let calibrateInput = "The JACK port the loopback comes back on, connected to woodshed:in (default: the first physical capture port)."
+    public static let calibrateOutput = "The JACK port the test signal goes out on, from woodshed:calibrate (default: the first physical playback port)."
+    public static let clickMidiClock = "Send MIDI clock (24 per quarter note, start/stop/continue, song position) on woodshed:midi_clock."
+    public static let clickTransport = "JACK transport: free (default), follow (start/stop/locate/tempo from the transport), master (publish bar/beat/tick if no master exists)."
+    public static let clickNote = "A note to show on the display until the first key (make run uses it)."
+    public static let renderOutput = "Output file (.wav, .flac, .mp3, .ogg or .opus; or choose with --format)."
+    public static let renderSeconds = "Render this many seconds instead of whole bars (endless clicks), at most 86400."
+    public static let renderNoise = "Render noise instead of a click track: white, pink or brown (needs --seconds), a noise preset (sleep, focus, ...), or a sound (rain, ocean, fan, ...)."
+    public static let renderThenSound = "With --play or --playlist: then a sound SOUND:DURATION, e.g. brown:15m (as play --then-sound plays it)."
 }

@@ -1,5 +1,6 @@
 /// The help of `woodshed midi` and `ctl`: controlling woodshed from pedals and other programs: the
-/// commands' abstracts and discussions. Constants: any thread.
+/// commands' abstracts and discussions, and the help lines of their options too long for one line.
+/// Constants: any thread.
 extension CommandHelp {
     public static let midi = CommandHelp(abstract: "MIDI inputs: list them, watch them, or learn a pedal press into your MIDI map.")
     public static let midiPorts = CommandHelp(abstract: "List JACK MIDI sources and ALSA MIDI inputs, or why a backend is absent.")

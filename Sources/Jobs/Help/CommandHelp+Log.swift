@@ -1,5 +1,5 @@
-/// The help of `woodshed log`: the practice log summed up: the commands' abstracts and discussions.
-/// Constants: any thread.
+/// The help of `woodshed log`: the practice log summed up: the commands' abstracts and discussions, and
+/// the help lines of their options too long for one line. Constants: any thread.
 extension CommandHelp {
     public static let log = CommandHelp(
         abstract: "Sum up the practice log: time per file and section, click and noise, per day, the streak and the weak spots.",

@@ -1,5 +1,5 @@
 /// The help of `woodshed noise` and `sounds`: background sound: the commands' abstracts and
-/// discussions. Constants: any thread.
+/// discussions, and the help lines of their options too long for one line. Constants: any thread.
 extension CommandHelp {
     public static let noise = CommandHelp(
         abstract: "Play white, pink or brown noise, or a sound of the catalog, live (on JACK, or ALSA without a JACK server), for a set time with a fade-out.",
@@ -32,4 +32,9 @@ extension CommandHelp {
     public static let soundsList = CommandHelp(abstract: "List the sounds: name, category and description.")
     public static let soundsPreview = CommandHelp(
         abstract: "Play a sound for 3 seconds, fading out over the last second, on the live output (JACK, or ALSA).")
+}
+
+extension OptionHelp {
+    public static let noiseFade = "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none)."
+    public static let noiseUntil = "Play until this time of day (HH:MM), fading out over the last minute, while the alarms (woodshed alarm) ring."
 }

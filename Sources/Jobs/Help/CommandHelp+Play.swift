@@ -1,5 +1,5 @@
 /// The help of `woodshed play`, `shadow` and `takes`: the rehearsal player: the commands' abstracts and
-/// discussions. Constants: any thread.
+/// discussions, and the help lines of their options too long for one line. Constants: any thread.
 extension CommandHelp {
     public static let play = CommandHelp(
         abstract: "Play an audio file live (on JACK, or ALSA without a JACK server): sections, repeat plans, slowed playback with pitch kept.",
@@ -66,4 +66,9 @@ extension CommandHelp {
             (~/.local/share/...), one per turn, the last --keep (default 5) of each
             sentence or section; numbered from 1 as listed. See docs/shadowing.md.
             """)
+}
+
+extension OptionHelp {
+    public static let playThenSound = "After the program: a sound SOUND:DURATION, e.g. brown:15m or rain:30m (fades out over its last 10 s)."
+    public static let shadowGap = "The pause to speak in after each pass: a multiple of the sentence (1.2x, default) or a time (2s)."
 }

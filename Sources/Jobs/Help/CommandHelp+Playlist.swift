@@ -1,5 +1,5 @@
-/// The help of `woodshed playlist ACTION`: named playlists: the commands' abstracts and discussions.
-/// Constants: any thread.
+/// The help of `woodshed playlist ACTION`: named playlists: the commands' abstracts and discussions,
+/// and the help lines of their options too long for one line. Constants: any thread.
 extension CommandHelp {
     public static let playlist = CommandHelp(
         abstract: "Create, edit and list named playlists.",
@@ -38,4 +38,8 @@ extension CommandHelp {
             Keys: space play/pause, n/p next/previous track, a restart the track, q quit.
             A missing or unreadable track is skipped with a warning.
             """)
+}
+
+extension OptionHelp {
+    public static let playlistPlayThenNoise = "After the last track: a sound SOUND:DURATION, e.g. brown:15m or rain:30m (fades out over its last 10 s); --then-noise is another name."
 }

@@ -1,5 +1,6 @@
 /// The help of `woodshed sections FILE ACTION`: the practice sections of an audio file: the commands'
-/// abstracts and discussions. Constants: any thread.
+/// abstracts and discussions, and the help lines of their options too long for one line. Constants: any
+/// thread.
 extension CommandHelp {
     public static let sections = CommandHelp(
         abstract: "Mark, list and edit the practice sections of an audio file.",
@@ -77,4 +78,14 @@ extension CommandHelp {
     public static let sectionsRestore = CommandHelp(
         abstract: "Bring back backup N (see history); the current version becomes backup 1, so undo brings it back.")
     public static let sectionsUndo = CommandHelp(abstract: "Undo the last change: restore backup 1. Undo again to redo it.")
+}
+
+extension OptionHelp {
+    public static let sectionsGap = "Silence after each pass: a time (2s, 1500ms) or a multiple of the pass (1.5x); 0 for none."
+    public static let sectionsSpeeds = "Speed of each pass, e.g. 0.6,0.8,1.0 (the last holds); 'none' for the session's speed."
+    public static let splitMinSilence = "The shortest pause that splits (default 350ms)."
+    public static let splitThreshold = "Silence is below this: a level in dBFS such as -40dB (the default), or peak-30dB: 30 dB below the loudest 10 ms of the file, for quiet recordings."
+    public static let splitMinSentence = "Shorter speech is joined to a neighbour (default 500ms)."
+    public static let splitPadBefore = "Kept before each sentence's speech (default: --pad)."
+    public static let splitPadAfter = "Kept after each sentence's speech (default: --pad)."
 }

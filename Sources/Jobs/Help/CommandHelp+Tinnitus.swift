@@ -1,5 +1,5 @@
-/// The help of `woodshed tinnitus match` and `check`: the commands' abstracts and discussions.
-/// Constants: any thread.
+/// The help of `woodshed tinnitus match` and `check`: the commands' abstracts and discussions, and the
+/// help lines of their options too long for one line. Constants: any thread.
 extension CommandHelp {
     public static let tinnitus = CommandHelp(
         abstract: "Match your tinnitus frequency (for --notch tinnitus) and check recordings against the notch.",
@@ -28,4 +28,8 @@ extension CommandHelp {
             Below -30 dB the notch takes nearly nothing from a recording: choose music
             with more energy around your tinnitus frequency.
             """)
+}
+
+extension OptionHelp {
+    public static let tinnitusCheckNotch = "The notch to check against (default: tinnitus, the frequency woodshed tinnitus match saved)."
 }
