@@ -1,6 +1,5 @@
 import ArgumentParser
 import Jobs
-import WoodshedCore
 
 /// What to click (`ClickGridOptions`: tempo, meter, pattern, or a tempo map or preset) and how
 /// it sounds. Shared by `render` and `click`. Main thread.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Jobs
-import RenderGraph
 
 /// Where the live player's sound goes and how long it runs: JACK ports, client and server
 /// names, click sound, start paused, a time limit, stay open at the end. Shared by `play`,

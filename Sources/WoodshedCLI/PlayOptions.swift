@@ -1,6 +1,5 @@
 import ArgumentParser
 import Jobs
-import WoodshedCore
 
 /// What to play and how to practise it: the section (times or a saved name), the repeat plan,
 /// speed, transpose, the click locked to the music, the seam crossfade. Shared by `play` and

@@ -1,7 +1,5 @@
 import Jobs
 import ArgumentParser
-import Foundation
-import Persistence
 
 /// `woodshed sections FILE ACTION ...`: the practice sections of an audio file, kept in
 /// `$XDG_DATA_HOME/woodshed/sections/` and found again by the file's content. Main thread.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Jobs
-import WoodshedCore
 
 /// `woodshed shadow FILE`: sentence after sentence, each played, then a pause to say it back,
 /// N times, then the next — the rehearsal player with a shadowing plan, screen and log.

@@ -1,7 +1,5 @@
 import ArgumentParser
 import Jobs
-import Persistence
-import RenderGraph
 
 /// `woodshed tinnitus match` and `woodshed tinnitus check FILE…`: finding the frequency
 /// `--notch tinnitus` uses, and how much a notch there takes from a recording. Parsing only.
