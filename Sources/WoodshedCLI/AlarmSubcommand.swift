@@ -40,9 +40,7 @@ struct AlarmAdd: ParsableCommand {
 
     func validate() throws { try usage { try AlarmActions.check(options.settings(time: time, after: after), adding: true) } }
 
-    func run() throws {
-        print(try usage { try AlarmActions().add(options.settings(time: time, after: after)) })
-    }
+    func run() throws { print(try usage { try AlarmActions().add(options.settings(time: time, after: after)) }) }
 }
 
 /// `list`. Main thread.

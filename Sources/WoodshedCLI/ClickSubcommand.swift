@@ -16,9 +16,7 @@ struct ClickSubcommand: ParsableCommand {
     @Option(name: .long, help: "With --setlist: the song to start at (from 1; default 1).") var song: Int?
     @OptionGroup var diagnostics: DiagnosticsOptions
 
-    func validate() throws {
-        try usage { _ = try ClickLaunch.transportMode(transport); try output.request.check() }
-    }
+    func validate() throws { try usage { _ = try ClickLaunch.transportMode(transport); try output.request.check() } }
 
     func run() throws {
         var launch = try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock,

@@ -17,11 +17,7 @@ struct ClockSubcommand: ParsableCommand {
         ClockLaunch(output: output.request, sound: sound, untilAlarm: untilAlarm, twentyFourHours: twentyFourHours, background: background)
     }
 
-    func validate() throws {
-        try usage { try launch.check() }
-    }
+    func validate() throws { try usage { try launch.check() } }
 
-    func run() throws {
-        try usage { try launch.run() }
-    }
+    func run() throws { try usage { try launch.run() } }
 }

@@ -12,16 +12,12 @@ struct CoachSubcommand: ParsableCommand {
     @Flag(name: .long, help: "Write the rows and the summary as JSON.") var json = false
     @Flag(name: .long, help: "Write the rows as CSV (time,position,deviation_ms).") var csv = false
 
-    var job: CoachJob {
-        CoachJob(take: take, click: click.request(), start: start, format: json ? .json : csv ? .csv : .table)
-    }
+    var job: CoachJob { CoachJob(take: take, click: click.request(), start: start, format: json ? .json : csv ? .csv : .table) }
 
     func validate() throws {
         if json && csv { throw ValidationError("give --json or --csv, not both") }
         try usage { try job.check() }
     }
 
-    func run() throws {
-        print(try job.run(), terminator: "")
-    }
+    func run() throws { print(try job.run(), terminator: "") }
 }

@@ -14,7 +14,5 @@ struct CtlSubcommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print the state as JSON (the fields of /woodshed/state).") var json = false
 
-    func run() throws {
-        print(try usage { try CtlRequest(action: action, argument: argument, instance: instance, json: json).run() })
-    }
+    func run() throws { print(try usage { try CtlRequest(action: action, argument: argument, instance: instance, json: json).run() }) }
 }

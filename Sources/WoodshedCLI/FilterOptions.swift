@@ -10,11 +10,7 @@ struct FilterOptions: ParsableArguments {
     @Flag(name: .long, help: ArgumentHelp(OptionHelp.karaoke)) var karaoke = false
 
     /// `--filter` read (nil: none).
-    func choice() throws -> FilterChoice? {
-        try usage { try FilterChoice.option(filter) }
-    }
+    func choice() throws -> FilterChoice? { try usage { try FilterChoice.option(filter) } }
 
-    func validate() throws {
-        _ = try choice()
-    }
+    func validate() throws { _ = try choice() }
 }

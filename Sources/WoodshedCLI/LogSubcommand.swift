@@ -15,11 +15,7 @@ struct LogSubcommand: ParsableCommand {
     /// The options as a request for the report.
     var request: LogRequest { LogRequest(days: days, file: file, json: json, tinnitus: tinnitus, target: target) }
 
-    func validate() throws {
-        _ = try usage { try request.check() }
-    }
+    func validate() throws { _ = try usage { try request.check() } }
 
-    func run() throws {
-        try usage { try request.run() }
-    }
+    func run() throws { try usage { try request.run() } }
 }

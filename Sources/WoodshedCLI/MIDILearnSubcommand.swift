@@ -10,11 +10,7 @@ struct MIDILearnSubcommand: ParsableCommand {
     @OptionGroup var listen: MIDIListenOptions
     @Option(name: .long, help: "Give up after this long (default 60s).") var timeout: String = "60s"
 
-    func validate() throws {
-        try usage { try MIDIListen.checkLearning(action: action, timeout: timeout) }
-    }
+    func validate() throws { try usage { try MIDIListen.checkLearning(action: action, timeout: timeout) } }
 
-    func run() throws {
-        try listen.request.learn(action: action, argument: argument, timeout: timeout, say: out)
-    }
+    func run() throws { try listen.request.learn(action: action, argument: argument, timeout: timeout, say: out) }
 }

@@ -8,7 +8,5 @@ struct MIDIMonitorSubcommand: ParsableCommand {
     @OptionGroup var listen: MIDIListenOptions
     @Option(name: .customLong("for"), help: "Stop after this long, e.g. 30s (default: until Ctrl-C).") var duration: String?
 
-    func run() throws {
-        try listen.request.monitor(duration: duration, say: out)
-    }
+    func run() throws { try listen.request.monitor(duration: duration, say: out) }
 }

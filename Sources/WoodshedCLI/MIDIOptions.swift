@@ -7,9 +7,7 @@ struct MIDIOptions: ParsableArguments {
     @Option(name: .customLong("midi-in"), parsing: .singleValue, help: ArgumentHelp(OptionHelp.midiIn)) var midiIn: [String] = []
     @Option(name: .long, help: "A setlist file (JSON): songs stepped by setlist-next/prev.", completion: .file(extensions: ["json"])) var setlist: String?
 
-    func validate() throws {
-        try usage { try request.check() }
-    }
+    func validate() throws { try usage { try request.check() } }
 
     /// The options as a request for the live start-ups.
     var request: MIDIRequest { MIDIRequest(midiMap: midiMap, midiIn: midiIn, setlist: setlist) }

@@ -7,7 +7,5 @@ struct MIDIPortsSubcommand: ParsableCommand {
 
     @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').") var server: String?
 
-    func run() throws {
-        print(MIDIPortsReport.text(server: server), terminator: "")
-    }
+    func run() throws { print(MIDIPortsReport.text(server: server), terminator: "") }
 }

@@ -15,7 +15,5 @@ struct MIDIListenOptions: ParsableArguments {
     @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').") var server: String?
 
     /// The options as a request for `MIDIListen`.
-    var request: MIDIListen {
-        MIDIListen(midi: midi.request, jackName: jackName, server: server)
-    }
+    var request: MIDIListen { MIDIListen(midi: midi.request, jackName: jackName, server: server) }
 }

@@ -10,7 +10,5 @@ enum NotchOption {
     static let help = ArgumentHelp(OptionHelp.notch, valueName: "freq[:width]")
 
     /// The notch `text` asks for (nil: none).
-    static func parse(_ text: String?) throws -> Notch? {
-        try usage { try Notch.option(text) }
-    }
+    static func parse(_ text: String?) throws -> Notch? { try usage { try Notch.option(text) } }
 }

@@ -22,9 +22,7 @@ struct PlayOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(OptionHelp.transpose)) var transpose: String?
     @Option(name: .long, help: "Time-stretch engine: faster (Rubber Band R2) or finer (R3).") var engine: String = "faster"
 
-    func validate() throws {
-        try usage { try request.check() }
-    }
+    func validate() throws { try usage { try request.check() } }
 
     /// The options as a request for `PlaySetup`.
     var request: PlayRequest {

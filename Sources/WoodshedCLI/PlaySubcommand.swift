@@ -19,9 +19,7 @@ struct PlaySubcommand: ParsableCommand {
     @OptionGroup var diagnostics: DiagnosticsOptions
 
     /// `--then-sound` read, a bad value as a usage error.
-    var then: ThenNoise? {
-        get throws { try usage { try ThenNoise.option(thenSound) } }
-    }
+    var then: ThenNoise? { get throws { try usage { try ThenNoise.option(thenSound) } } }
 
     func validate() throws {
         try usage { try OptionRange.countIn.checkOption(countIn) }

@@ -7,7 +7,5 @@ struct PlaylistCreate: ParsableCommand {
 
     @Argument(help: "Its name: letters, digits, '-', '_', '.', '+'.") var name: String
 
-    func run() throws {
-        print(try PlaylistActions().create(name))
-    }
+    func run() throws { print(try PlaylistActions().create(name)) }
 }

@@ -7,7 +7,5 @@ struct PlaylistDelete: ParsableCommand {
 
     @OptionGroup var playlist: PlaylistNameArgument
 
-    func run() throws {
-        print(try PlaylistActions().delete(playlist.name))
-    }
+    func run() throws { print(try PlaylistActions().delete(playlist.name)) }
 }

@@ -7,7 +7,5 @@ struct PlaylistList: ParsableCommand {
 
     @Argument(help: "A playlist (default: all playlists).", completion: .playlists) var name: String?
 
-    func run() throws {
-        print(try PlaylistActions().list(name))
-    }
+    func run() throws { print(try PlaylistActions().list(name)) }
 }

@@ -9,7 +9,5 @@ struct PlaylistMove: ParsableCommand {
     @Argument(help: "The track's number (from 1).") var from: String
     @Argument(help: "Its new position (from 1).") var to: String
 
-    func run() throws {
-        print(try PlaylistActions().move(playlist.name, from: from, to: to))
-    }
+    func run() throws { print(try PlaylistActions().move(playlist.name, from: from, to: to)) }
 }

@@ -15,9 +15,7 @@ struct PlaylistPlay: ParsableCommand {
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
 
-    func validate() throws {
-        _ = try usage { try ThenNoise.option(thenNoise, repeatAll: repeatAll) }
-    }
+    func validate() throws { _ = try usage { try ThenNoise.option(thenNoise, repeatAll: repeatAll) } }
 
     func run() throws {
         try PlayLaunch(output: output.request, midi: midi.request).playlist(

@@ -8,7 +8,5 @@ struct PlaylistRemove: ParsableCommand {
     @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "A track number (from 1) or a file.") var track: String
 
-    func run() throws {
-        print(try PlaylistActions().remove(playlist.name, track: track))
-    }
+    func run() throws { print(try PlaylistActions().remove(playlist.name, track: track)) }
 }

@@ -8,7 +8,5 @@ struct PlaylistRename: ParsableCommand {
     @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "Its new name.") var newName: String
 
-    func run() throws {
-        print(try PlaylistActions().rename(playlist.name, to: newName))
-    }
+    func run() throws { print(try PlaylistActions().rename(playlist.name, to: newName)) }
 }

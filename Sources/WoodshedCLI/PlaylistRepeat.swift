@@ -8,7 +8,5 @@ struct PlaylistRepeat: ParsableCommand {
     @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "on or off.") var state: String
 
-    func run() throws {
-        print(try PlaylistActions().repeatAll(playlist.name, state))
-    }
+    func run() throws { print(try PlaylistActions().repeatAll(playlist.name, state)) }
 }

@@ -8,7 +8,5 @@ struct PlaylistShuffle: ParsableCommand {
     @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "on or off.") var state: String
 
-    func run() throws {
-        print(try PlaylistActions().shuffle(playlist.name, state))
-    }
+    func run() throws { print(try PlaylistActions().shuffle(playlist.name, state)) }
 }

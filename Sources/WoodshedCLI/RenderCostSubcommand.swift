@@ -21,13 +21,9 @@ struct RenderCostSubcommand: ParsableCommand {
     @Flag(help: "Also time the oscilloscope's tap on the block (3 ports), as the live callback runs it.") var scope = false
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
 
-    func validate() throws {
-        try usage { try cost.check() }
-    }
+    func validate() throws { try usage { try cost.check() } }
 
     private var cost: RenderCost { RenderCost(block: block, seconds: seconds, rate: rate) }
 
-    func run() throws {
-        print(try cost.line(tempo: tempo, play: play, practice: practice.request, noise: noise, input: input, scope: scope))
-    }
+    func run() throws { print(try cost.line(tempo: tempo, play: play, practice: practice.request, noise: noise, input: input, scope: scope)) }
 }

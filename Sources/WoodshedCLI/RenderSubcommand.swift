@@ -35,9 +35,7 @@ struct RenderSubcommand: ParsableCommand {
         }
     }
 
-    func validate() throws {
-        _ = try choice()
-    }
+    func validate() throws { _ = try choice() }
 
     func run() throws {
         let debug = diagnostics.start()

@@ -10,7 +10,5 @@ struct SectionsAdd: SectionsAction {
     @Argument(help: "Where it ends (not after the end of the file).") var to: String
     @OptionGroup(title: "Plan") var plan: SectionsPlanOptions
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.add(name: name, from: from, to: to, plan: plan.change)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.add(name: name, from: from, to: to, plan: plan.change) }
 }

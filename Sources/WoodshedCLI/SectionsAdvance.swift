@@ -9,7 +9,5 @@ struct SectionsAdvance: SectionsAction {
     @Argument(help: "The sections' names or numbers.") var names: [String] = []
     @Flag(help: "Every section of the file.") var all = false
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.setAdvance(value, names: names, all: all)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.setAdvance(value, names: names, all: all) }
 }

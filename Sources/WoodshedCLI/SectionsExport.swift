@@ -8,7 +8,5 @@ struct SectionsExport: SectionsAction {
 
     @Argument(help: "The file to write (replaced if it exists): .txt for an Audacity label track, else JSON.") var output: String
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.export(to: output)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.export(to: output) }
 }

@@ -6,7 +6,5 @@ import Jobs
 struct SectionsHistory: SectionsHistoryAction {
     static let configuration = CommandConfiguration(commandName: "woodshed sections FILE history", help: .sectionsHistory)
 
-    func run(on session: inout SectionsSession) throws -> String {
-        session.history()
-    }
+    func run(on session: inout SectionsSession) throws -> String { session.history() }
 }

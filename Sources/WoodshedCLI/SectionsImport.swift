@@ -13,7 +13,5 @@ struct SectionsImport: SectionsAction {
 
     @Argument(help: "Subtitles (.srt, .vtt), an Audacity label track (.txt), or a JSON file written by export (or a practice file).") var input: String
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.importSections(from: input)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.importSections(from: input) }
 }

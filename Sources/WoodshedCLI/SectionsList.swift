@@ -5,7 +5,5 @@ import Jobs
 struct SectionsList: SectionsAction {
     static let configuration = CommandConfiguration(commandName: "woodshed sections FILE list", help: .sectionsList)
 
-    func run(on session: inout SectionsSession) throws -> String {
-        session.list()
-    }
+    func run(on session: inout SectionsSession) throws -> String { session.list() }
 }

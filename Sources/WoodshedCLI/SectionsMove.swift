@@ -8,7 +8,5 @@ struct SectionsMove: SectionsAction {
     @OptionGroup var section: SectionNameArgument
     @Argument(help: "Its new position, from 1.") var position: String
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.move(section.name, to: position)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.move(section.name, to: position) }
 }

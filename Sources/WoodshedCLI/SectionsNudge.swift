@@ -9,7 +9,5 @@ struct SectionsNudge: SectionsAction {
     @Argument(help: "start or end.") var edge: String
     @Argument(help: "How far: any time, e.g. 10ms, -5ms, 0.5 (default 10ms).") var step: String = "10ms"
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.nudge(section.name, edge: edge, by: step)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.nudge(section.name, edge: edge, by: step) }
 }

@@ -7,7 +7,5 @@ struct SectionsRemove: SectionsAction {
 
     @OptionGroup var section: SectionNameArgument
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.remove(section.name)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.remove(section.name) }
 }

@@ -8,7 +8,5 @@ struct SectionsRename: SectionsAction {
     @OptionGroup var section: SectionNameArgument
     @Argument(help: "Its new name.") var newName: String
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.rename(section.name, to: newName)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.rename(section.name, to: newName) }
 }

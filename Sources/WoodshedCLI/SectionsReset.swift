@@ -5,7 +5,5 @@ import Jobs
 struct SectionsReset: SectionsAction {
     static let configuration = CommandConfiguration(commandName: "woodshed sections FILE reset", help: .sectionsReset)
 
-    func run(on session: inout SectionsSession) throws -> String {
-        session.resetSettings()
-    }
+    func run(on session: inout SectionsSession) throws -> String { session.resetSettings() }
 }

@@ -8,7 +8,5 @@ struct SectionsRestore: SectionsHistoryAction {
 
     @Argument(help: "The backup's number, from 1 (the newest), as history shows it.") var generation: Int
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.restore(generation)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.restore(generation) }
 }

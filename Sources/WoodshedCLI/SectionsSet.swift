@@ -8,7 +8,5 @@ struct SectionsSet: SectionsAction {
     @OptionGroup var section: SectionNameArgument
     @OptionGroup(title: "Plan") var plan: SectionsPlanOptions
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.setPlan(section.name, plan.change)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.setPlan(section.name, plan.change) }
 }

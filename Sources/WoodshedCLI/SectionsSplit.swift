@@ -26,7 +26,5 @@ struct SectionsSplit: SectionsAction {
                          padAfter: padAfter).settings()
     }
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.split(settings: settings(), preview: preview)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.split(settings: settings(), preview: preview) }
 }

@@ -8,7 +8,5 @@ struct SectionsTranscript: SectionsAction {
 
     @Argument(help: "The transcript: plain text (UTF-8).", completion: .file()) var transcript: String
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.text(fromTranscript: transcript)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.text(fromTranscript: transcript) }
 }

@@ -5,7 +5,5 @@ import Jobs
 struct SectionsUndo: SectionsHistoryAction {
     static let configuration = CommandConfiguration(commandName: "woodshed sections FILE undo", help: .sectionsUndo)
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.restore(1)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.restore(1) }
 }

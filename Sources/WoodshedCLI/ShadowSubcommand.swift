@@ -27,9 +27,7 @@ struct ShadowSubcommand: ParsableCommand {
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
 
-    func validate() throws {
-        try usage { try request.check(split: split) }
-    }
+    func validate() throws { try usage { try request.check(split: split) } }
 
     /// The options as a request for `PlayLaunch.shadow`.
     var request: ShadowRequest {

@@ -15,11 +15,7 @@ struct TakesSubcommand: ParsableCommand {
     /// The arguments as a request for `TakesRequest.run`.
     var request: TakesRequest { TakesRequest(file: file, action: action, number: number) }
 
-    func validate() throws {
-        try usage { try request.check() }
-    }
+    func validate() throws { try usage { try request.check() } }
 
-    func run() throws {
-        try usage { try request.run(output: output.request, debug: diagnostics.start) }
-    }
+    func run() throws { try usage { try request.run(output: output.request, debug: diagnostics.start) } }
 }

@@ -21,13 +21,9 @@ struct TinnitusMatchSubcommand: ParsableCommand {
     /// The options as a launch.
     var launch: TinnitusMatchLaunch { TinnitusMatchLaunch(output: output.request, seed: seed, noiseBand: noiseBand) }
 
-    func validate() throws {
-        try usage { try launch.check() }
-    }
+    func validate() throws { try usage { try launch.check() } }
 
-    func run() throws {
-        try launch.run()
-    }
+    func run() throws { try launch.run() }
 }
 
 /// `woodshed tinnitus check FILE…`. Main thread.
