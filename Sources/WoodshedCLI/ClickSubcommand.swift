@@ -19,10 +19,8 @@ struct ClickSubcommand: ParsableCommand {
     func validate() throws { try usage { _ = try ClickLaunch.transportMode(transport); try output.request.check() } }
 
     func run() throws {
-        var launch = try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock,
-                                     transport: ClickLaunch.transportMode(transport), note: note, output: output.request,
-                                     input: input.input, song: song)
-        launch.coach = try coach.request
-        try launch.run(debug: diagnostics.start())
+        try ClickLaunch(click: click.request, volume: click.volume, midi: midi.request, midiClock: midiClock,
+                        transport: ClickLaunch.transportMode(transport), note: note, output: output.request, input: input.input, song: song,
+                        coach: coach.request).run(debug: diagnostics.start())
     }
 }

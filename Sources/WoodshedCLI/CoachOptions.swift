@@ -8,18 +8,8 @@ struct CoachOptions: ParsableArguments {
     @Option(name: .customLong("advance-when"), help: ArgumentHelp(OptionHelp.advanceWhen, valueName: "clean:MS")) var advanceWhen: String?
     @Option(name: .customLong("coach-log"), help: ArgumentHelp(OptionHelp.coachLog, valueName: "FILE")) var coachLog: String?
 
-    func validate() throws {
-        if !coach && (advanceWhen != nil || coachLog != nil) {
-            throw ValidationError("\(advanceWhen != nil ? "--advance-when" : "--coach-log") needs --coach (it listens on woodshed:in)")
-        }
-        if let advanceWhen { try usage { _ = try CoachRequest.cleanWithin(advanceWhen) } }
-    }
+    func validate() throws { _ = try request }
 
     /// The request, nil without --coach.
-    var request: CoachRequest? {
-        get throws {
-            guard coach else { return nil }
-            return CoachRequest(cleanWithinMs: try advanceWhen.map(CoachRequest.cleanWithin), log: coachLog)
-        }
-    }
+    var request: CoachRequest? { get throws { try usage { try CoachRequest.option(coach: coach, advanceWhen: advanceWhen, log: coachLog) } } }
 }

@@ -23,10 +23,7 @@ struct LivePlayOptions: ParsableArguments {
 
     /// The options as a request for `PlayLaunch`.
     var request: LivePlayOutput {
-        var r = LivePlayOutput(sound: sound, volume: volume, musicConnect: musicConnect, pause: pause, keepOpen: keepOpen, scope: scope,
-                               output: output.request)
-        r.notch = try? NotchOption.parse(notch)  // checked by validate()
-        r.scopeSpectrum = scopeSpectrum
-        return r
+        LivePlayOutput(sound: sound, volume: volume, musicConnect: musicConnect, pause: pause, keepOpen: keepOpen, scope: scope,
+                       scopeSpectrum: scopeSpectrum, notch: try? NotchOption.parse(notch), output: output.request)  // notch: checked by validate()
     }
 }

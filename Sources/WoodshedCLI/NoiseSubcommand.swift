@@ -1,5 +1,6 @@
 import ArgumentParser
 import Jobs
+import RenderGraph
 
 /// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R (or ALSA's two
 /// channels), generated on the render thread, for a set time with a fade-out at the end. Main thread.
@@ -18,17 +19,15 @@ struct NoiseSubcommand: ParsableCommand {
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
 
     func validate() throws {
-        try usage {
-            try NoiseChoice.check(level: level, fade: fade)
-            try output.request.check()
-            try NoiseChoice.check(until: until, duration: output.duration)
-        }
+        try usage { try launch(notch: nil).check() }
         _ = try NotchOption.parse(notch)
     }
 
-    func run() throws {
-        let launch = NoiseLaunch(color: color, level: level, fade: fade, scope: scope, output: output.request,
-                                 notch: try NotchOption.parse(notch), scopeSpectrum: scopeSpectrum, until: until)
-        try usage { try launch.run() }
+    /// The options as a launch, with `--notch` read.
+    func launch(notch: Notch?) -> NoiseLaunch {
+        NoiseLaunch(color: color, level: level, fade: fade, scope: scope, output: output.request, notch: notch, scopeSpectrum: scopeSpectrum,
+                    until: until)
     }
+
+    func run() throws { try usage { try launch(notch: NotchOption.parse(notch)).run() } }
 }

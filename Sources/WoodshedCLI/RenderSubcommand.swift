@@ -39,15 +39,8 @@ struct RenderSubcommand: ParsableCommand {
 
     func run() throws {
         let debug = diagnostics.start()
-        let choice = try choice()
-        var request = try RenderRequest(output: output, format: choice.format, rate: rate, seconds: seconds, click: click.request,
-                                        levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request,
-                                        stems: stems, playlist: playlist, noise: choice.noise)
-        request.notch = choice.notch
-        request.filter = choice.filter
-        request.karaoke = filters.karaoke
-        request.quality = quality
-        request.thenSound = choice.thenSound
-        try request.run(debug: debug)
+        try RenderRequest(choice: choice(), output: output, rate: rate, seconds: seconds, click: click.request, levels: click.levelVolumes(),
+                          volume: click.volume, play: play, practice: practice.request, stems: stems, playlist: playlist, quality: quality,
+                          karaoke: filters.karaoke).run(debug: debug)
     }
 }

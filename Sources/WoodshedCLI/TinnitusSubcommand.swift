@@ -39,9 +39,5 @@ struct TinnitusCheckSubcommand: ParsableCommand {
         _ = try NotchOption.parse(notch)
     }
 
-    func run() throws {
-        var check = TinnitusCheck(files: files, notch: try NotchOption.parse(notch)!)
-        check.json = json
-        try check.run()
-    }
+    func run() throws { try TinnitusCheck(files: files, notch: NotchOption.parse(notch)!, json: json).run() }
 }
