@@ -23,7 +23,7 @@ struct NoiseSubcommand: ParsableCommand {
         _ = try NotchOption.parse(notch)
     }
 
-    /// The options as a launch, with `--notch` read.
+    /// The options as a launch with `notch` (`--notch` read; nil while the others are checked).
     func launch(notch: Notch?) -> NoiseLaunch {
         NoiseLaunch(color: color, level: level, fade: fade, scope: scope, output: output.request, notch: notch, scopeSpectrum: scopeSpectrum,
                     until: until)
