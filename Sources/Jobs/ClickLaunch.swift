@@ -26,7 +26,7 @@ public struct ClickLaunch {
     public var coach: CoachRequest?
 
     public init(click: ClickRequest, volume: Float, midi: MIDIRequest, midiClock: Bool, transport: TransportMode, note: String?,
-                output: LiveOutputRequest, input: String? = nil, song: Int? = nil) {
+                output: LiveOutputRequest, input: String? = nil, song: Int? = nil, coach: CoachRequest? = nil) {
         self.click = click
         self.volume = volume
         self.midi = midi
@@ -36,6 +36,7 @@ public struct ClickLaunch {
         self.output = output
         self.input = input
         self.song = song
+        self.coach = coach
     }
 
     /// The options given that only JACK has (ALSA cannot honour them); `jackMIDI`: the JACK

@@ -17,6 +17,18 @@ public struct CoachRequest: Sendable, Equatable {
     /// The tolerances `--advance-when` takes, in milliseconds.
     public static let tolerances: ClosedRange<Double> = 1...100
 
+    /// The request of `--coach`, `--advance-when` and `--coach-log` (nil without `--coach`). Either
+    /// of the other two without `--coach`, or a bad `--advance-when`, is one line naming it.
+    public static func option(coach: Bool, advanceWhen: String?, log: String?) throws(OptionProblem) -> CoachRequest? {
+        guard coach else {
+            guard advanceWhen == nil && log == nil else {
+                throw OptionProblem("\(advanceWhen != nil ? "--advance-when" : "--coach-log") needs --coach (it listens on woodshed:in)")
+            }
+            return nil
+        }
+        return CoachRequest(cleanWithinMs: try advanceWhen.map(cleanWithin), log: log)
+    }
+
     /// Reads `--advance-when`: `clean:20ms` (or `clean:20`), 1 to 100 ms.
     public static func cleanWithin(_ text: String) throws(OptionProblem) -> Double {
         let form = "--advance-when must be clean:MS with MS from 1 to 100 (e.g. clean:20ms), not '\(text)'"

@@ -1,3 +1,4 @@
+import RenderGraph
 import WoodshedCore
 
 /// Where a live command's sound goes and how it is reached, as the user asked (the output
@@ -71,11 +72,13 @@ public struct LiveOutputRequest: Sendable, Equatable {
 extension LivePlayOutput {
     /// The live player's output with its shared options (`output.connect`: the click port's).
     public init(sound: String, volume: Float, musicConnect: [String], pause: Bool, keepOpen: Bool, scope: Bool,
-                output: LiveOutputRequest) {
+                scopeSpectrum: Bool = false, notch: Notch? = nil, output: LiveOutputRequest) {
         self.init(sound: sound, volume: volume, connect: output.connect, musicConnect: musicConnect, noConnect: output.noConnect,
                   jackName: output.jackName, server: output.server, duration: output.duration, pause: pause, keepOpen: keepOpen,
                   scope: scope, mpris: output.mpris, oscPort: output.oscPort, oscBind: output.oscBind)
         backend = output.backendChoice
         alsaDevice = output.alsaDevice
+        self.scopeSpectrum = scopeSpectrum
+        self.notch = notch
     }
 }

@@ -34,6 +34,14 @@ public struct NoiseLaunch {
         self.until = until
     }
 
+    /// The options checked before a preset is read or anything opens, in this order: `--level`
+    /// and `--fade`, the output options, then `--until` (a time of day, never with `--for`).
+    public func check() throws(OptionProblem) {
+        try NoiseChoice.check(level: level, fade: fade)
+        try output.check()
+        try NoiseChoice.check(until: until, duration: output.duration)
+    }
+
     /// Starts the output (JACK, or ALSA: see `backend`) and runs the live loop until the end.
     public func run() throws {
         let remote = try RemoteSurfaces(oscPort: output.oscPort, oscBind: output.oscBind)

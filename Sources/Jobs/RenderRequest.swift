@@ -45,6 +45,21 @@ public struct RenderRequest {
         self.noise = noise
     }
 
+    /// The request of `choice` (render's options checked together: the format, `--noise`,
+    /// `--then-sound`, `--notch` and `--filter` read), with `--quality`, `--karaoke` and the rest of
+    /// the command line as given.
+    public init(choice: RenderChoice, output: String, rate: Int, seconds: Double?, click: ClickRequest,
+                levels: (accent: Float, normal: Float, subdivision: Float), volume: Float, play: String?, practice: PlayRequest,
+                stems: Bool, playlist: String?, quality: Int?, karaoke: Bool) {
+        self.init(output: output, format: choice.format, rate: rate, seconds: seconds, click: click, levels: levels, volume: volume,
+                  play: play, practice: practice, stems: stems, playlist: playlist, noise: choice.noise)
+        notch = choice.notch
+        filter = choice.filter
+        thenSound = choice.thenSound
+        self.quality = quality
+        self.karaoke = karaoke
+    }
+
     /// Writes the file and prints what it wrote; `debug` gets the `--verbose` lines.
     public func run(debug: (String) -> Void) throws {
         try OutputGuard.check(output: output, inputs: RenderInputs.list(play: play, map: click.map, sound: click.sound,

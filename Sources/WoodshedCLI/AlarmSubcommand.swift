@@ -5,31 +5,14 @@ import Jobs
 /// running `woodshed clock` or `woodshed noise … --until`. Main thread.
 struct AlarmSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "alarm",
-        abstract: "Add, list, change and remove alarms (rung by woodshed clock or noise --until).",
-        discussion: """
-            Examples:
-              woodshed alarm add 07:00 --days mon-fri --label work --snooze 9m
-              woodshed alarm add 09:30 --days sat,sun --sound pink --volume 60%
-              woodshed alarm add --in 20m --label tea
-              woodshed alarm list
-              woodshed alarm disable 2
-              woodshed alarm edit 1 --time 06:45
-              woodshed alarm install-service
-            Alarms ring while 'woodshed clock' or 'woodshed noise ... --until HH:MM' runs
-            (install-service runs the clock at login). Keys while one rings: s snooze,
-            space stop; unanswered, it stops after 15 minutes.
-            Saved in $XDG_CONFIG_HOME/woodshed/alarms.json (~/.config/...); each change
-            keeps the version before as alarms.json.bak: see docs/alarms.md.
-            """,
+        commandName: "alarm", help: .alarm,
         subcommands: [AlarmAdd.self, AlarmList.self, AlarmRemove.self, AlarmEnable.self, AlarmDisable.self, AlarmEdit.self,
                       AlarmInstallService.self])
 }
 
 /// The settings `alarm add` and `alarm edit` share. Main thread.
 struct AlarmSettingOptions: ParsableArguments {
-    @Option(name: .long, help: "Days: daily, weekdays, weekends, once, or days such as mon-fri or mon,wed,fri (default daily).")
-    var days: String?
+    @Option(name: .long, help: "Days: daily, weekdays, weekends, once, or days such as mon-fri or mon,wed,fri (default daily).") var days: String?
     @Option(name: .long, help: "A label shown when it rings.") var label: String?
     @Option(name: .long, help: "The sound: beep (default), white, pink, brown or a noise preset.", completion: .noise) var sound: String?
     @Option(name: .long, help: "Volume, 1% to 100% (default 80%).") var volume: String?
@@ -49,7 +32,7 @@ struct AlarmNumberArgument: ParsableArguments {
 
 /// `add TIME` or `add --in DURATION`. Main thread.
 struct AlarmAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an alarm at a time of day, or --in a time from now.")
+    static let configuration = CommandConfiguration(commandName: "add", help: .alarmAdd)
 
     @Argument(help: "The time of day, HH:MM (24-hour), e.g. 07:00.") var time: String?
     @Option(name: .customLong("in"), help: "Instead of a time: ring once this long from now, e.g. 3s, 20m, 1h30m.") var after: String?
@@ -57,21 +40,19 @@ struct AlarmAdd: ParsableCommand {
 
     func validate() throws { try usage { try AlarmActions.check(options.settings(time: time, after: after), adding: true) } }
 
-    func run() throws {
-        print(try usage { try AlarmActions().add(options.settings(time: time, after: after)) })
-    }
+    func run() throws { print(try usage { try AlarmActions().add(options.settings(time: time, after: after)) }) }
 }
 
 /// `list`. Main thread.
 struct AlarmList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the alarms, with the next time each rings.")
+    static let configuration = CommandConfiguration(commandName: "list", help: .alarmList)
 
     func run() throws { print(try AlarmActions().list()) }
 }
 
 /// `remove ID`. Main thread.
 struct AlarmRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an alarm (the file before is kept as alarms.json.bak).")
+    static let configuration = CommandConfiguration(commandName: "remove", help: .alarmRemove)
 
     @OptionGroup var alarm: AlarmNumberArgument
 
@@ -80,7 +61,7 @@ struct AlarmRemove: ParsableCommand {
 
 /// `enable ID`. Main thread.
 struct AlarmEnable: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Turn an alarm on.")
+    static let configuration = CommandConfiguration(commandName: "enable", help: .alarmEnable)
 
     @OptionGroup var alarm: AlarmNumberArgument
 
@@ -89,7 +70,7 @@ struct AlarmEnable: ParsableCommand {
 
 /// `disable ID`. Main thread.
 struct AlarmDisable: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "disable", abstract: "Turn an alarm off (it is kept).")
+    static let configuration = CommandConfiguration(commandName: "disable", help: .alarmDisable)
 
     @OptionGroup var alarm: AlarmNumberArgument
 
@@ -98,7 +79,7 @@ struct AlarmDisable: ParsableCommand {
 
 /// `edit ID [--time HH:MM] [settings]`. Main thread.
 struct AlarmEdit: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an alarm's time, days, label, sound, volume or snooze.")
+    static let configuration = CommandConfiguration(commandName: "edit", help: .alarmEdit)
 
     @OptionGroup var alarm: AlarmNumberArgument
     @Option(name: .long, help: "The new time of day, HH:MM (24-hour).") var time: String?
@@ -111,8 +92,7 @@ struct AlarmEdit: ParsableCommand {
 
 /// `install-service`. Main thread.
 struct AlarmInstallService: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "install-service",
-                                                    abstract: "Write a systemd user unit that runs 'woodshed clock --background' at login.")
+    static let configuration = CommandConfiguration(commandName: "install-service", help: .alarmInstallService)
 
     func run() throws { print(try AlarmService().install()) }
 }

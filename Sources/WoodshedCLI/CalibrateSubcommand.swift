@@ -4,24 +4,10 @@ import Jobs
 /// `woodshed calibrate [--input PORT] [--output PORT]`: the loopback round trip, measured and
 /// saved per JACK server and interface. Parsing only. Main thread.
 struct CalibrateSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "calibrate",
-        abstract: "Measure the latency of a loopback (an output cabled to an input) and save it for this JACK server and interface.",
-        discussion: """
-            Examples:
-              woodshed calibrate
-              woodshed calibrate --output system:playback_3 --input system:capture_3
-            Plays a short noise on woodshed:calibrate, records woodshed:in, and finds it to
-            the frame, as jack_iodelay does; shows what JACK's latency API says and the
-            extra latency it does not know, which click --coach and coach then add.
-            Saved in $XDG_CONFIG_HOME/woodshed/calibration.json (~/.config/...). JACK only.
-            See docs/calibrate.md.
-            """)
+    static let configuration = CommandConfiguration(commandName: "calibrate", help: .calibrate)
 
-    @Option(name: .long, help: "The JACK port the loopback comes back on, connected to woodshed:in (default: the first physical capture port).")
-    var input: String?
-    @Option(name: .long, help: "The JACK port the test signal goes out on, from woodshed:calibrate (default: the first physical playback port).")
-    var output: String?
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.calibrateInput)) var input: String?
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.calibrateOutput)) var output: String?
     @Option(name: .customLong("jack-name"), help: "JACK client name (JACK may rename it if taken).") var jackName = "woodshed"
     @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').") var server: String?
 

@@ -4,10 +4,7 @@ import Jobs
 /// What is clicked: tempo, meter, pattern, subdivision, count-in and bars, or a tempo map or
 /// preset. Shared by `click` and `render` (through `ClickOptions`) and `coach`. Main thread.
 struct ClickGridOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "Tempo in quarter notes per minute (1-1000): 120, 97.5, a ramp 80-160 (needs --bars), or klick's 80-160/10 (+1 BPM every 10 bars, then hold).",
-        valueName: "tempo"))
-    var tempo: String?
+    @Argument(help: ArgumentHelp(OptionHelp.tempo, valueName: "tempo")) var tempo: String?
     // Numbers are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
     @Option(name: .long, parsing: .unconditional, help: "Meter as beats/denominator, e.g. 7/8.") var meter: String?

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Jobs
-import WoodshedCore
 
 /// What to click (`ClickGridOptions`: tempo, meter, pattern, or a tempo map or preset) and how
 /// it sounds. Shared by `render` and `click`. Main thread.
@@ -14,15 +13,11 @@ struct ClickOptions: ParsableArguments {
     var map: String? { grid.map }
     var preset: String? { grid.preset }
 
-    func validate() throws {
-        try usage { try request.check(volume: volume, levels: levels) }
-    }
+    func validate() throws { try usage { try request.check(volume: volume, levels: levels) } }
 
     /// The options as a request for `ClickSetup`.
     var request: ClickRequest { grid.request(sound: sound) }
 
     /// The three level volumes from `--levels`.
-    func levelVolumes() throws -> (accent: Float, normal: Float, subdivision: Float) {
-        try usage { try ClickLevels.volumes(levels) }
-    }
+    func levelVolumes() throws -> (accent: Float, normal: Float, subdivision: Float) { try usage { try ClickLevels.volumes(levels) } }
 }

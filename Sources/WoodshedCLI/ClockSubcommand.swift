@@ -4,24 +4,10 @@ import Jobs
 /// `woodshed clock`: a full-screen clock that rings the alarms, with a sound until the next
 /// one. Main thread.
 struct ClockSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "clock",
-        abstract: "A full-screen clock that rings the alarms (woodshed alarm), with a sound until the next one.",
-        discussion: """
-            Examples:
-              woodshed clock
-              woodshed clock --sound brown --until-alarm   # fades out over the last minute
-              woodshed clock --24h
-            Keys: s snooze (or a pedal), space stop the ringing alarm, q or Esc quit.
-            An alarm rises over 30 s and stops by itself after 15 minutes unanswered.
-            Alarms that came while the computer slept are told when it wakes.
-            See docs/alarms.md.
-            """)
+    static let configuration = CommandConfiguration(commandName: "clock", help: .clock)
 
-    @Option(name: .long, help: "Play this sound (white, pink, brown, a noise preset or a sound of the catalog: woodshed sounds list) while the clock runs.", completion: .noise)
-    var sound: String?
-    @Flag(name: .customLong("until-alarm"), help: "Stop the sound at the next alarm, fading it out over the last minute.")
-    var untilAlarm = false
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.clockSound), completion: .noise) var sound: String?
+    @Flag(name: .customLong("until-alarm"), help: "Stop the sound at the next alarm, fading it out over the last minute.") var untilAlarm = false
     @Flag(name: .customLong("24h"), help: "Show 24-hour time (default: as the locale does).") var twentyFourHours = false
     @Flag(name: .long, help: "No screen and no keys (for the systemd user unit): plain lines only.") var background = false
     @OptionGroup(title: "Output") var output: LiveOutputOptions
@@ -31,11 +17,7 @@ struct ClockSubcommand: ParsableCommand {
         ClockLaunch(output: output.request, sound: sound, untilAlarm: untilAlarm, twentyFourHours: twentyFourHours, background: background)
     }
 
-    func validate() throws {
-        try usage { try launch.check() }
-    }
+    func validate() throws { try usage { try launch.check() } }
 
-    func run() throws {
-        try usage { try launch.run() }
-    }
+    func run() throws { try usage { try launch.run() } }
 }

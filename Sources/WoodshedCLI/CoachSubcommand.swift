@@ -4,18 +4,7 @@ import Jobs
 /// `woodshed coach TAKE TEMPO|--map FILE [--start SECONDS] [--json|--csv]`: how early or late
 /// each note of a recording was against the click. Parsing only (the job: `CoachJob`). Main thread.
 struct CoachSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "coach",
-        abstract: "Say how early or late each note of a recording was against the click.",
-        discussion: """
-            Examples:
-              woodshed coach take.wav 120
-              woodshed coach take.flac 132 --meter 7/8 --subdivide 2 --start 1.5
-              woodshed coach take.wav --map song.map --json
-            Bar 1, beat 1 falls at --start seconds into the take. One row per note:
-            its time, its place on the click's grid (bar.beat.subdivision) and how far
-            from it it was played, in milliseconds (positive = late). See docs/coach.md.
-            """)
+    static let configuration = CommandConfiguration(commandName: "coach", help: .coach)
 
     @Argument(help: "The recording (WAV, FLAC, MP3, Ogg, Opus, M4A...).", completion: .audioFiles) var take: String
     @OptionGroup(title: "The click") var click: ClickGridOptions
@@ -23,16 +12,12 @@ struct CoachSubcommand: ParsableCommand {
     @Flag(name: .long, help: "Write the rows and the summary as JSON.") var json = false
     @Flag(name: .long, help: "Write the rows as CSV (time,position,deviation_ms).") var csv = false
 
-    var job: CoachJob {
-        CoachJob(take: take, click: click.request(), start: start, format: json ? .json : csv ? .csv : .table)
-    }
+    var job: CoachJob { CoachJob(take: take, click: click.request(), start: start, format: json ? .json : csv ? .csv : .table) }
 
     func validate() throws {
         if json && csv { throw ValidationError("give --json or --csv, not both") }
         try usage { try job.check() }
     }
 
-    func run() throws {
-        print(try job.run(), terminator: "")
-    }
+    func run() throws { print(try job.run(), terminator: "") }
 }

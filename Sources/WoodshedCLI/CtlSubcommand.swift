@@ -4,30 +4,15 @@ import Jobs
 /// `woodshed ctl ACTION [ARG]`: one action to the running instance, then its state in one
 /// line; `woodshed ctl status [--json]`. Main thread.
 struct CtlSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ctl",
-        abstract: "Send an action to the running woodshed and print its state.",
-        discussion: """
-            ACTION is a name of the MIDI map's action table (tempo-up, tempo-set,
-            start, stop, toggle, section-next, speed-down, preset …; see
-            docs/remote-control.md), or status. ARG is the action's argument (BPM,
-            percent, bars, a preset name). The instance is found through its socket
-            in $XDG_RUNTIME_DIR/woodshed/ (or /tmp/woodshed-$UID).
-            """)
+    static let configuration = CommandConfiguration(commandName: "ctl", help: .ctl)
 
-    @Argument(help: "The action, or status.")
-    var action: String
+    @Argument(help: "The action, or status.") var action: String
 
-    @Argument(help: "The action's argument.")
-    var argument: String?
+    @Argument(help: "The action's argument.") var argument: String?
 
-    @Option(name: .long, help: ArgumentHelp("The PID of the instance, when several run.", valueName: "pid"))
-    var instance: Int32?
+    @Option(name: .long, help: ArgumentHelp("The PID of the instance, when several run.", valueName: "pid")) var instance: Int32?
 
-    @Flag(name: .long, help: "Print the state as JSON (the fields of /woodshed/state).")
-    var json = false
+    @Flag(name: .long, help: "Print the state as JSON (the fields of /woodshed/state).") var json = false
 
-    func run() throws {
-        print(try usage { try CtlRequest(action: action, argument: argument, instance: instance, json: json).run() })
-    }
+    func run() throws { print(try usage { try CtlRequest(action: action, argument: argument, instance: instance, json: json).run() }) }
 }

@@ -1,25 +1,19 @@
 import ArgumentParser
 import Jobs
-import RenderGraph
 
 /// Where the live player's sound goes and how long it runs: JACK ports, client and server
 /// names, click sound, start paused, a time limit, stay open at the end. Shared by `play`,
 /// `shadow` and `playlist play`. Main thread.
 struct LivePlayOptions: ParsableArguments {
-    @Option(name: .long, help: "Click sound: beep, woodblock, cowbell, clave, stick, hihat, square; or accent.wav,normal.wav.", completion: .sounds)
-    var sound: String = "beep"
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.playClickSound), completion: .sounds) var sound: String = "beep"
     @Option(name: .long, parsing: .unconditional, help: "Click volume, 0 to 4 (1 = unity).") var volume: Float = 1
-    @Option(name: .customLong("music-connect"), parsing: .singleValue,
-            help: "Connect music_L and music_R to these JACK ports (two, or comma-separated). Default: the first two physical playback ports.")
-    var musicConnect: [String] = []
+    @Option(name: .customLong("music-connect"), parsing: .singleValue, help: ArgumentHelp(OptionHelp.musicConnect)) var musicConnect: [String] = []
     @OptionGroup var output: LiveOutputOptions
     @Flag(name: .long, help: "Start paused (space, or a MIDI toggle, plays).") var pause = false
-    @Flag(name: .customLong("keep-open"), help: "Stay open when the program has played to its end (space plays the section again).")
-    var keepOpen = false
+    @Flag(name: .customLong("keep-open"), help: ArgumentHelp(OptionHelp.keepOpen)) var keepOpen = false
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
-    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off); --scope spectrum adds the music's spectrum under the trace.") var scope = false
-    @Flag(name: .customLong("scope-spectrum"), help: ArgumentHelp("--scope spectrum: the spectrum under the trace.", visibility: .hidden))
-    var scopeSpectrum = false
+    @Flag(name: .long, help: ArgumentHelp(OptionHelp.scope)) var scope = false
+    @Flag(name: .customLong("scope-spectrum"), help: ArgumentHelp(OptionHelp.scopeSpectrum, visibility: .hidden)) var scopeSpectrum = false
 
     func validate() throws {
         try usage { try output.request.check(musicConnect: musicConnect) }
@@ -29,10 +23,7 @@ struct LivePlayOptions: ParsableArguments {
 
     /// The options as a request for `PlayLaunch`.
     var request: LivePlayOutput {
-        var r = LivePlayOutput(sound: sound, volume: volume, musicConnect: musicConnect, pause: pause, keepOpen: keepOpen, scope: scope,
-                               output: output.request)
-        r.notch = try? NotchOption.parse(notch)  // checked by validate()
-        r.scopeSpectrum = scopeSpectrum
-        return r
+        LivePlayOutput(sound: sound, volume: volume, musicConnect: musicConnect, pause: pause, keepOpen: keepOpen, scope: scope,
+                       scopeSpectrum: scopeSpectrum, notch: try? NotchOption.parse(notch), output: output.request)  // notch: checked by validate()
     }
 }

@@ -3,13 +3,10 @@ import Jobs
 
 /// `woodshed midi monitor`. Main thread.
 struct MIDIMonitorSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "monitor", abstract: "Show incoming MIDI messages and the action each would trigger (nothing is done).")
+    static let configuration = CommandConfiguration(commandName: "monitor", help: .midiMonitor)
 
     @OptionGroup var listen: MIDIListenOptions
     @Option(name: .customLong("for"), help: "Stop after this long, e.g. 30s (default: until Ctrl-C).") var duration: String?
 
-    func run() throws {
-        try listen.request.monitor(duration: duration, say: out)
-    }
+    func run() throws { try listen.request.monitor(duration: duration, say: out) }
 }

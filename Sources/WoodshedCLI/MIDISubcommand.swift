@@ -4,8 +4,7 @@ import ArgumentParser
 /// `woodshed midi`: ports, learn, monitor. Main thread.
 struct MIDISubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "midi",
-        abstract: "MIDI inputs: list them, watch them, or learn a pedal press into your MIDI map.",
+        commandName: "midi", help: .midi,
         subcommands: [MIDIPortsSubcommand.self, MIDILearnSubcommand.self, MIDIMonitorSubcommand.self])
 }
 
@@ -16,7 +15,5 @@ struct MIDIListenOptions: ParsableArguments {
     @Option(name: .long, help: "JACK server name (default: $JACK_DEFAULT_SERVER or 'default').") var server: String?
 
     /// The options as a request for `MIDIListen`.
-    var request: MIDIListen {
-        MIDIListen(midi: midi.request, jackName: jackName, server: server)
-    }
+    var request: MIDIListen { MIDIListen(midi: midi.request, jackName: jackName, server: server) }
 }

@@ -1,53 +1,33 @@
 import ArgumentParser
 import Jobs
+import RenderGraph
 
 /// `woodshed noise COLOUR`: white, pink or brown noise live on music_L and music_R (or ALSA's two
 /// channels), generated on the render thread, for a set time with a fade-out at the end. Main thread.
 struct NoiseSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "noise",
-        abstract: "Play white, pink or brown noise, or a sound of the catalog, live (on JACK, or ALSA without a JACK server), for a set time with a fade-out.",
-        discussion: """
-            Examples:
-              woodshed noise pink --for 30m --fade 20s
-              woodshed noise brown --level -24
-              woodshed noise sleep                  # a preset: brown, 45 min, 2 min fade
-              woodshed noise focus --for 50m        # options change a preset's settings
-              woodshed noise rain --for 30m         # a sound (woodshed sounds list)
-            With --for, the noise fades out over the last --fade (default 10 s, at most
-            half the time) and woodshed quits when it has faded. Keys: q or Esc quit.
-            Presets: focus, masking, practice-room, sleep (Presets/noise); your own are
-            $XDG_CONFIG_HOME/woodshed/noise/NAME.json: see docs/noise-and-playlists.md.
-            Sounds: woodshed sounds list; your own are
-            $XDG_CONFIG_HOME/woodshed/sounds/NAME.json (docs/sounds.md).
-            """)
+    static let configuration = CommandConfiguration(commandName: "noise", help: .noise)
 
     @Argument(help: "white, pink or brown, a noise preset's name, or a sound of the catalog (rain, ocean, fan, ...).", completion: .noise) var color: String
     // Values are taken as they are, even with a leading "-" (a level is negative), rather than
     // read as an option.
     @Option(name: .long, parsing: .unconditional, help: "Level in dBFS RMS, -90 to -12 (default -18, or the preset's).") var level: Double?
-    @Option(name: .long, parsing: .unconditional, help: "Fade-out at the end of --for: a time such as 20s (default 10s; 0 for none).")
-    var fade: String?
-    @Option(name: .long, help: "Play until this time of day (HH:MM), fading out over the last minute, while the alarms (woodshed alarm) ring.")
-    var until: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(OptionHelp.noiseFade)) var fade: String?
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.noiseUntil)) var until: String?
     @OptionGroup(title: "Output") var output: LiveOutputOptions
-    @Flag(name: .long, help: "Show an oscilloscope and level meters of the output (key s turns them on and off); --scope spectrum adds the music's spectrum under the trace.") var scope = false
-    @Flag(name: .customLong("scope-spectrum"), help: ArgumentHelp("--scope spectrum: the spectrum under the trace.", visibility: .hidden))
-    var scopeSpectrum = false
+    @Flag(name: .long, help: ArgumentHelp(OptionHelp.scope)) var scope = false
+    @Flag(name: .customLong("scope-spectrum"), help: ArgumentHelp(OptionHelp.scopeSpectrum, visibility: .hidden)) var scopeSpectrum = false
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
 
     func validate() throws {
-        try usage {
-            try NoiseChoice.check(level: level, fade: fade)
-            try output.request.check()
-            try NoiseChoice.check(until: until, duration: output.duration)
-        }
+        try usage { try launch(notch: nil).check() }
         _ = try NotchOption.parse(notch)
     }
 
-    func run() throws {
-        let launch = NoiseLaunch(color: color, level: level, fade: fade, scope: scope, output: output.request,
-                                 notch: try NotchOption.parse(notch), scopeSpectrum: scopeSpectrum, until: until)
-        try usage { try launch.run() }
+    /// The options as a launch with `notch` (`--notch` read; nil while the others are checked).
+    func launch(notch: Notch?) -> NoiseLaunch {
+        NoiseLaunch(color: color, level: level, fade: fade, scope: scope, output: output.request, notch: notch, scopeSpectrum: scopeSpectrum,
+                    until: until)
     }
+
+    func run() throws { try usage { try launch(notch: NotchOption.parse(notch)).run() } }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Jobs
-import WoodshedCore
 
 /// What to play and how to practise it: the section (times or a saved name), the repeat plan,
 /// speed, transpose, the click locked to the music, the seam crossfade. Shared by `play` and
@@ -12,26 +11,18 @@ struct PlayOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "End of the section (same forms as --from; default: the end of the file).") var to: String?
     @Option(name: .long, help: "Play the saved section NAME (see `woodshed sections FILE list`).", completion: .sections) var section: String?
     @Option(name: .long, parsing: .unconditional, help: "Passes of the section: 1 to 10000, or endless.") var `repeat`: String?
-    @Option(name: .long, parsing: .unconditional, help: "Silence after each pass: a time (2s, 1500ms) or a multiple of the pass (1.5x).")
-    var gap: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(OptionHelp.gap)) var gap: String?
     @Option(name: .long, parsing: .unconditional, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 75%).") var speed: String?
-    @Option(name: .long, parsing: .unconditional, help: "A speed per pass, e.g. \"0.6,0.8,1.0\" (one pass at each speed unless --repeat says more).")
-    var plan: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(OptionHelp.plan)) var plan: String?
     @Option(name: .long, help: "After the last pass: next, stop or loop-all.") var advance: String?
     @Option(name: .long, parsing: .unconditional, help: "A click locked to the music at this tempo (BPM of the recording).") var click: String?
-    @Option(name: .customLong("click-offset"), parsing: .unconditional, help: "Where bar 1 starts in the file (a time; default 0).")
-    var clickOffset: String?
-    @Option(name: .customLong("beats-per-bar"), parsing: .unconditional, help: "Beats per bar of the click and count-in (default 4).")
-    var beatsPerBar: Int = 4
-    @Option(name: .long, parsing: .unconditional, help: "Equal-power crossfade at each loop seam, in milliseconds (0: none; default 5).")
-    var crossfade: Int?
-    @Option(name: .long, parsing: .unconditional, help: "Transpose in semitones, with cents as decimals (-12 to 12, e.g. -3 or 2.5).")
-    var transpose: String?
+    @Option(name: .customLong("click-offset"), parsing: .unconditional, help: ArgumentHelp(OptionHelp.clickOffset)) var clickOffset: String?
+    @Option(name: .customLong("beats-per-bar"), parsing: .unconditional, help: ArgumentHelp(OptionHelp.beatsPerBar)) var beatsPerBar: Int = 4
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(OptionHelp.crossfade)) var crossfade: Int?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(OptionHelp.transpose)) var transpose: String?
     @Option(name: .long, help: "Time-stretch engine: faster (Rubber Band R2) or finer (R3).") var engine: String = "faster"
 
-    func validate() throws {
-        try usage { try request.check() }
-    }
+    func validate() throws { try usage { try request.check() } }
 
     /// The options as a request for `PlaySetup`.
     var request: PlayRequest {

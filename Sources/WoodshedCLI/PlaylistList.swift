@@ -3,12 +3,9 @@ import Jobs
 
 /// `list [NAME]`. Main thread.
 struct PlaylistList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list",
-                                                    abstract: "List the playlists, or the tracks of one and whether each file is there now.")
+    static let configuration = CommandConfiguration(commandName: "list", help: .playlistList)
 
     @Argument(help: "A playlist (default: all playlists).", completion: .playlists) var name: String?
 
-    func run() throws {
-        print(try PlaylistActions().list(name))
-    }
+    func run() throws { print(try PlaylistActions().list(name)) }
 }

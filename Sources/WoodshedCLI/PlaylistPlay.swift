@@ -5,31 +5,17 @@ import ArgumentParser
 /// repeated as the playlist says, or as the options say), optionally followed by noise for a
 /// set time. Main thread.
 struct PlaylistPlay: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "play",
-        abstract: "Play a playlist live through JACK, gapless, then optionally noise for a while.",
-        discussion: """
-            Examples:
-              woodshed playlist play warmups
-              woodshed playlist play warmups --then-sound brown:15m
-              woodshed playlist play warmups --shuffle --repeat-all --for 45m
-            Keys: space play/pause, n/p next/previous track, a restart the track, q quit.
-            A missing or unreadable track is skipped with a warning.
-            """)
+    static let configuration = CommandConfiguration(commandName: "play", help: .playlistPlay)
 
     @Argument(help: "The playlist's name.", completion: .playlists) var name: String
     @Flag(inversion: .prefixedNo, help: "Shuffle the tracks (default: as the playlist says).") var shuffle: Bool?
     @Flag(name: .customLong("repeat-all"), help: "Start again after the last track (default: as the playlist says).") var repeatAll = false
-    @Option(name: [.customLong("then-sound"), .customLong("then-noise")],
-            help: "After the last track: a sound SOUND:DURATION, e.g. brown:15m or rain:30m (fades out over its last 10 s); --then-noise is another name.")
-    var thenNoise: String?
+    @Option(name: [.customLong("then-sound"), .customLong("then-noise")], help: ArgumentHelp(OptionHelp.playlistPlayThenNoise)) var thenNoise: String?
     @OptionGroup(title: "Output") var output: LivePlayOptions
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
 
-    func validate() throws {
-        _ = try usage { try ThenNoise.option(thenNoise, repeatAll: repeatAll) }
-    }
+    func validate() throws { _ = try usage { try ThenNoise.option(thenNoise, repeatAll: repeatAll) } }
 
     func run() throws {
         try PlayLaunch(output: output.request, midi: midi.request).playlist(

@@ -3,14 +3,10 @@ import Jobs
 
 /// `remove NAME INDEX|FILE`. Main thread.
 struct PlaylistRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove",
-        abstract: "Remove a track by its number, or every entry of a file (write ./3 for a file named 3).")
+    static let configuration = CommandConfiguration(commandName: "remove", help: .playlistRemove)
 
     @OptionGroup var playlist: PlaylistNameArgument
     @Argument(help: "A track number (from 1) or a file.") var track: String
 
-    func run() throws {
-        print(try PlaylistActions().remove(playlist.name, track: track))
-    }
+    func run() throws { print(try PlaylistActions().remove(playlist.name, track: track)) }
 }

@@ -9,9 +9,7 @@ import ArgumentParser
 /// music, and separately the worker's fill (`PlayerWorker.fillAvailable`) per ring block it
 /// wrote, both on this thread, one after the other, as fast as they go.
 struct RenderCostSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render-cost", abstract: "Time the render function per block (for make bench).",
-        shouldDisplay: false)
+    static let configuration = CommandConfiguration(commandName: "render-cost", help: .renderCost, shouldDisplay: false)
 
     @Option(parsing: .unconditional, help: "Frames per block (the JACK period).") var block = 64
     @Option(parsing: .unconditional, help: "Seconds of output to render (with --play: at most; the program may end first).") var seconds = 600.0
@@ -23,13 +21,9 @@ struct RenderCostSubcommand: ParsableCommand {
     @Flag(help: "Also time the oscilloscope's tap on the block (3 ports), as the live callback runs it.") var scope = false
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
 
-    func validate() throws {
-        try usage { try cost.check() }
-    }
+    func validate() throws { try usage { try cost.check() } }
 
     private var cost: RenderCost { RenderCost(block: block, seconds: seconds, rate: rate) }
 
-    func run() throws {
-        print(try cost.line(tempo: tempo, play: play, practice: practice.request, noise: noise, input: input, scope: scope))
-    }
+    func run() throws { print(try cost.line(tempo: tempo, play: play, practice: practice.request, noise: noise, input: input, scope: scope)) }
 }

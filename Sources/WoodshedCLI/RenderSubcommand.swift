@@ -4,45 +4,24 @@ import ArgumentParser
 /// `woodshed render FILE [TEMPO]`: writes a click track offline, with the same renderer the
 /// live client uses. Main thread.
 struct RenderSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
-        abstract: "Render a click track to a WAV or FLAC file, faster than real time.",
-        discussion: """
-            Examples:
-              woodshed render click.wav 120 --bars 16
-              woodshed render odd.flac 133 --meter 7/8 --pattern "X..x.x." --bars 32
-              woodshed render sub.wav 90 --subdivide 3 --bars 8 --sound woodblock
-              woodshed render song.wav --map song.klick
-              woodshed render ramp.wav 80-160 --bars 16 --rate 44100
-              woodshed render x.wav --preset son-clave
-              woodshed render out.wav --play song.flac --from 1:02.5 --to 1:10 \\
-                  --repeat 3 --speed 0.8
-              woodshed render rain.wav --noise brown --seconds 600 --fade 20
-              woodshed render notched.wav --play song.flac --notch 6.2kHz:1/2
-              woodshed render bass.wav --play song.flac --filter lowpass:250
-              woodshed render loop.mp3 --play song.flac --section solo --quality 6
-            """)
+    static let configuration = CommandConfiguration(commandName: "render", help: .render)
 
-    @Argument(help: "Output file (.wav, .flac, .mp3, .ogg or .opus; or choose with --format).",
-              completion: .file(extensions: ["wav", "flac", "mp3", "ogg", "opus"])) var output: String
+    @Argument(help: ArgumentHelp(OptionHelp.renderOutput), completion: .file(extensions: ["wav", "flac", "mp3", "ogg", "opus"])) var output: String
     @OptionGroup var click: ClickOptions
     // Numbers are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
     @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz.") var rate: Int = 48_000
     @Option(name: .long, help: "File format: wav16, wav24, wav32f, flac16, flac24, mp3, ogg, opus (default: from the extension).") var format: String?
     @Option(name: .long, parsing: .unconditional, help: "With mp3, ogg or opus: the encoder's quality, 0 (smallest) to 10 (best).") var quality: Int?
-    @Option(name: .long, parsing: .unconditional, help: "Render this many seconds instead of whole bars (endless clicks), at most 86400.")
-    var seconds: Double?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(OptionHelp.renderSeconds)) var seconds: Double?
     @Option(name: .long, help: "Render a practice program of this audio file instead of a click track.", completion: .audioFiles) var play: String?
     @OptionGroup(title: "Practice (with --play)") var practice: PlayOptions
     @Flag(name: .long, help: "With --play: write three channels (music L, music R, click) instead of a stereo mix.") var stems = false
     @Option(name: .long, help: "Render a saved playlist (gapless, in its order; shuffle is ignored offline).", completion: .playlists) var playlist: String?
-    @Option(name: .long, help: "Render noise instead of a click track: white, pink or brown (needs --seconds), a noise preset (sleep, focus, ...), or a sound (rain, ocean, fan, ...).", completion: .noise)
-    var noise: String?
+    @Option(name: .long, help: ArgumentHelp(OptionHelp.renderNoise), completion: .noise) var noise: String?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: its level in dBFS RMS, -90 to -12 (default: -18).") var noiseLevel: Double?
     @Option(name: .long, parsing: .unconditional, help: "With --noise: fade out to silence over the last SECONDS.") var fade: Double?
-    @Option(name: .customLong("then-sound"), help: "With --play or --playlist: then a sound SOUND:DURATION, e.g. brown:15m (as play --then-sound plays it).")
-    var thenSound: String?
+    @Option(name: .customLong("then-sound"), help: ArgumentHelp(OptionHelp.renderThenSound)) var thenSound: String?
     @Option(name: .customLong("notch"), help: NotchOption.help) var notch: String?
     @OptionGroup(title: "Listening filters (with --play)") var filters: FilterOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
@@ -56,21 +35,12 @@ struct RenderSubcommand: ParsableCommand {
         }
     }
 
-    func validate() throws {
-        _ = try choice()
-    }
+    func validate() throws { _ = try choice() }
 
     func run() throws {
         let debug = diagnostics.start()
-        let choice = try choice()
-        var request = try RenderRequest(output: output, format: choice.format, rate: rate, seconds: seconds, click: click.request,
-                                        levels: click.levelVolumes(), volume: click.volume, play: play, practice: practice.request,
-                                        stems: stems, playlist: playlist, noise: choice.noise)
-        request.notch = choice.notch
-        request.filter = choice.filter
-        request.karaoke = filters.karaoke
-        request.quality = quality
-        request.thenSound = choice.thenSound
-        try request.run(debug: debug)
+        try RenderRequest(choice: choice(), output: output, rate: rate, seconds: seconds, click: click.request, levels: click.levelVolumes(),
+                          volume: click.volume, play: play, practice: practice.request, stems: stems, playlist: playlist, quality: quality,
+                          karaoke: filters.karaoke).run(debug: debug)
     }
 }

@@ -9,12 +9,9 @@ import Jobs
 /// are reported on stderr as warnings. A JSON file whose
 /// sections don't all fit this audio is refused whole. Main thread.
 struct SectionsImport: SectionsAction {
-    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE import",
-                                                    abstract: "Merge sections from subtitles (.srt, .vtt), Audacity labels (.txt) or an exported JSON file: a section with the same name is replaced, others are added.")
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE import", help: .sectionsImport)
 
     @Argument(help: "Subtitles (.srt, .vtt), an Audacity label track (.txt), or a JSON file written by export (or a practice file).") var input: String
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.importSections(from: input)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.importSections(from: input) }
 }

@@ -6,11 +6,9 @@ struct SectionsPlanOptions: ParsableArguments {
     // Values are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
     @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Passes: 1 to 10000, or endless.") var repeats: String?
-    @Option(parsing: .unconditional, help: "Silence after each pass: a time (2s, 1500ms) or a multiple of the pass (1.5x); 0 for none.")
-    var gap: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(OptionHelp.sectionsGap)) var gap: String?
     @Option(name: .customLong("count-in"), parsing: .unconditional, help: "Bars of count-in clicks before each pass (0-64).") var countIn: String?
-    @Option(parsing: .unconditional, help: "Speed of each pass, e.g. 0.6,0.8,1.0 (the last holds); 'none' for the session's speed.")
-    var speeds: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(OptionHelp.sectionsSpeeds)) var speeds: String?
     @Option(help: "After the last pass: next, stop or loop-all.") var advance: String?
 
     /// The options as a change to a plan.

@@ -3,13 +3,10 @@ import Jobs
 
 /// `set NAME [plan options]`. Main thread.
 struct SectionsSet: SectionsAction {
-    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE set",
-                                                    abstract: "Change a section's plan: only the options given change.")
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE set", help: .sectionsSet)
 
     @OptionGroup var section: SectionNameArgument
     @OptionGroup(title: "Plan") var plan: SectionsPlanOptions
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.setPlan(section.name, plan.change)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.setPlan(section.name, plan.change) }
 }

@@ -8,30 +8,16 @@ import Media
 /// With `--preview` they are only listed. Main thread (the file is read here, with a progress
 /// line on stderr when it is a terminal).
 struct SectionsSplit: SectionsAction {
-    static let configuration = CommandConfiguration(
-        commandName: "woodshed sections FILE split",
-        abstract: "Find the sentences of speech by its pauses and save them as sections s1, s2, … (replacing earlier ones of those names).",
-        discussion: """
-            A pause is at least --min-silence of 10 ms windows below --threshold. Each
-            sentence is its speech plus --pad on each side, never past the middle of the
-            pause to its neighbour. Speech shorter than --min-sentence is joined to the
-            nearer neighbour. Times: 350ms, 0.35, 0.35s. See docs/shadowing.md.
-            """)
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE split", help: .sectionsSplit)
 
     // Every value is taken as it is, even when it starts with "-" (-40dB; -5ms is then refused
     // as negative rather than read as an option).
-    @Option(name: .customLong("min-silence"), parsing: .unconditional, help: "The shortest pause that splits (default 350ms).")
-    var minSilence: String?
-    @Option(parsing: .unconditional,
-            help: "Silence is below this: a level in dBFS such as -40dB (the default), or peak-30dB: 30 dB below the loudest 10 ms of the file, for quiet recordings.")
-    var threshold: String?
-    @Option(name: .customLong("min-sentence"), parsing: .unconditional, help: "Shorter speech is joined to a neighbour (default 500ms).")
-    var minSentence: String?
+    @Option(name: .customLong("min-silence"), parsing: .unconditional, help: ArgumentHelp(OptionHelp.splitMinSilence)) var minSilence: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(OptionHelp.splitThreshold)) var threshold: String?
+    @Option(name: .customLong("min-sentence"), parsing: .unconditional, help: ArgumentHelp(OptionHelp.splitMinSentence)) var minSentence: String?
     @Option(parsing: .unconditional, help: "Kept before and after each sentence's speech (default 150ms).") var pad: String?
-    @Option(name: .customLong("pad-before"), parsing: .unconditional, help: "Kept before each sentence's speech (default: --pad).")
-    var padBefore: String?
-    @Option(name: .customLong("pad-after"), parsing: .unconditional, help: "Kept after each sentence's speech (default: --pad).")
-    var padAfter: String?
+    @Option(name: .customLong("pad-before"), parsing: .unconditional, help: ArgumentHelp(OptionHelp.splitPadBefore)) var padBefore: String?
+    @Option(name: .customLong("pad-after"), parsing: .unconditional, help: ArgumentHelp(OptionHelp.splitPadAfter)) var padAfter: String?
     @Flag(help: "Only list the sentences (number, from, to, length); save nothing.") var preview = false
 
     /// The settings from the options, or a one-line error naming the option.
@@ -40,7 +26,5 @@ struct SectionsSplit: SectionsAction {
                          padAfter: padAfter).settings()
     }
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.split(settings: settings(), preview: preview)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.split(settings: settings(), preview: preview) }
 }

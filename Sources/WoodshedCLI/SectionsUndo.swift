@@ -3,10 +3,7 @@ import Jobs
 
 /// `undo`: `restore 1`, the version before the last change. Main thread.
 struct SectionsUndo: SectionsHistoryAction {
-    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE undo",
-                                                    abstract: "Undo the last change: restore backup 1. Undo again to redo it.")
+    static let configuration = CommandConfiguration(commandName: "woodshed sections FILE undo", help: .sectionsUndo)
 
-    func run(on session: inout SectionsSession) throws -> String {
-        try session.restore(1)
-    }
+    func run(on session: inout SectionsSession) throws -> String { try session.restore(1) }
 }

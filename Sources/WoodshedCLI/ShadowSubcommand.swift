@@ -1,32 +1,11 @@
 import ArgumentParser
 import Jobs
-import WoodshedCore
 
 /// `woodshed shadow FILE`: sentence after sentence, each played, then a pause to say it back,
 /// N times, then the next — the rehearsal player with a shadowing plan, screen and log.
 /// Main thread.
 struct ShadowSubcommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "shadow",
-        abstract: "Shadow a lesson: each sentence plays, then a pause to repeat it aloud, N times, then the next.",
-        discussion: """
-            Examples:
-              woodshed shadow lesson.mp3 --subs lesson.srt --repeat 3 --gap 1.2x
-              woodshed shadow podcast.ogg --split silence --speed 0.9
-              woodshed shadow lesson.mp3         # the saved sentences, from where you left
-            Sentences are the file's saved sections: --subs imports them first from
-            subtitles (SRT, WebVTT) or an Audacity label track, --split silence finds
-            them on the pauses (see `woodshed sections FILE split`). The plan applies to
-            every sentence and is saved with them.
-            Keys: space pause, a again, -/+ again at 0.85×/1.15×, n/p next/previous
-            sentence, ↑/↓ speed ±5 %, ]/[ one pass more/less, ,/. move the sentence's
-            start ∓50 ms, </> its end ∓50 ms (a bad cut, saved), j/k and Enter the
-            sentence list, 0 reset, g then next/stop/loop-all, q quit.
-            MIDI: the player's actions (docs/midi.md); nudge-in/out-* mark a bad cut:
-            they move it by 50 ms.
-            Each sentence practised is appended to the practice log; `woodshed log` sums
-            it up.
-            """)
+    static let configuration = CommandConfiguration(commandName: "shadow", help: .shadow)
 
     @Argument(help: "The lesson: WAV, FLAC, OGG/Vorbis, Opus, MP3 or M4A.", completion: .audioFiles) var file: String
     @Option(name: .long, help: "Import sentences from subtitles (.srt, .vtt) or Audacity labels (.txt) first.", completion: .file(extensions: ["srt", "vtt", "txt"])) var subs: String?
@@ -34,8 +13,7 @@ struct ShadowSubcommand: ParsableCommand {
     // Values are taken as they are, even with a leading "-" (then refused, naming the value and
     // the range), rather than read as an option.
     @Option(name: .long, parsing: .unconditional, help: "Passes of each sentence: 1 to 10000, or endless (default 3).") var `repeat`: String = "3"
-    @Option(name: .long, parsing: .unconditional, help: "The pause to speak in after each pass: a multiple of the sentence (1.2x, default) or a time (2s).")
-    var gap: String = "1.2x"
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(OptionHelp.shadowGap)) var gap: String = "1.2x"
     @Option(name: .long, parsing: .unconditional, help: "Playback speed with pitch kept: 0.25 to 2.0 (or 90%).") var speed: String?
     @Option(name: .long, parsing: .unconditional, help: "A speed per pass, e.g. \"0.7,0.85,1.0\".") var plan: String?
     @Flag(name: .customLong("listen-first"), help: "The first pass has no pause after it: just listen.") var listenFirst = false
@@ -49,9 +27,7 @@ struct ShadowSubcommand: ParsableCommand {
     @OptionGroup(title: "MIDI") var midi: MIDIOptions
     @OptionGroup var diagnostics: DiagnosticsOptions
 
-    func validate() throws {
-        try usage { try request.check(split: split) }
-    }
+    func validate() throws { try usage { try request.check(split: split) } }
 
     /// The options as a request for `PlayLaunch.shadow`.
     var request: ShadowRequest {

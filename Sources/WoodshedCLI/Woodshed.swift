@@ -6,12 +6,7 @@ import ArgumentParser
 /// The `woodshed` command and its subcommands. Main thread.
 public struct Woodshed: ParsableCommand {
     public static let configuration = CommandConfiguration(
-        commandName: "woodshed",
-        abstract: "A MIDI-aware live metronome and rehearsal player.",
-        discussion: """
-            Tempo is in quarter notes per minute, as in klick, whatever the meter.
-            Shell completion: woodshed --generate-completion-script bash|zsh|fish
-            """,
+        commandName: "woodshed", abstract: CommandHelp.woodshed.abstract, discussion: CommandHelp.woodshed.discussion,
         version: BuildInfo.version,
         subcommands: [ClickSubcommand.self, RenderSubcommand.self, PresetsSubcommand.self, MIDISubcommand.self, RenderCostSubcommand.self, SectionsSubcommand.self, PlaySubcommand.self, ShadowSubcommand.self, NoiseSubcommand.self, SoundsSubcommand.self, LogSubcommand.self, PlaylistSubcommand.self, CtlSubcommand.self, AlarmSubcommand.self, ClockSubcommand.self, TinnitusSubcommand.self, TakesSubcommand.self, CoachSubcommand.self, CalibrateSubcommand.self]
     )

@@ -23,6 +23,20 @@ struct ListeningTrainerSetupTests {
         }
     }
 
+    @Test("--advance-when or --coach-log without --coach is one line naming it; with --coach both are kept; none: no request")
+    func coachOptions() throws {
+        #expect(try CoachRequest.option(coach: false, advanceWhen: nil, log: nil) == nil)
+        #expect(try CoachRequest.option(coach: true, advanceWhen: nil, log: nil) == CoachRequest())
+        #expect(try CoachRequest.option(coach: true, advanceWhen: "clean:20ms", log: "hits.jsonl")
+                == CoachRequest(cleanWithinMs: 20, log: "hits.jsonl"))
+        #expect(problem { _ = try CoachRequest.option(coach: false, advanceWhen: "clean:20ms", log: "hits.jsonl") }
+                == "--advance-when needs --coach (it listens on woodshed:in)")
+        #expect(problem { _ = try CoachRequest.option(coach: false, advanceWhen: nil, log: "hits.jsonl") }
+                == "--coach-log needs --coach (it listens on woodshed:in)")
+        #expect(problem { _ = try CoachRequest.option(coach: true, advanceWhen: "fast", log: nil) }
+                == "--advance-when must be clean:MS with MS from 1 to 100 (e.g. clean:20ms), not 'fast'")
+    }
+
     @Test("80-160/10: 81 levels of 1 BPM, a pass of 10 bars; the click is an endless 80 BPM, meter and pattern kept")
     func klickForm() throws {
         let request = ClickRequest(tempo: "80-160/10", pattern: "X.x.")

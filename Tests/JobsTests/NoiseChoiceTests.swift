@@ -31,4 +31,21 @@ struct NoiseChoiceTests {
         #expect(message { try NoiseChoice(name: "purple", level: nil, duration: nil, fade: nil) }
                 .hasPrefix("'purple' is not a noise colour, preset or sound: use white, pink, brown, or "))
     }
+
+    @Test("noise's options checked before anything opens, in order: --level and --fade, the output, then --until against --for")
+    func launchCheck() {
+        func problem(level: Double? = nil, fade: String? = nil, osc: UInt16? = nil, duration: String? = nil, until: String? = nil) -> String {
+            let output = LiveOutputRequest(duration: duration, oscPort: osc)
+            do { try NoiseLaunch(color: "pink", level: level, fade: fade, scope: false, output: output, until: until).check(); return "ok" }
+            catch { return "\(error)" }
+        }
+        #expect(problem() == "ok")
+        #expect(problem(duration: "1m") == "ok")
+        #expect(problem(until: "07:00") == "ok")
+        #expect(problem(level: 5, fade: "x", osc: 0) == "noise level 5 dBFS is out of range: use -90 to -12 dBFS RMS")
+        #expect(problem(fade: "x", osc: 0) == "--fade takes a time such as 20s, or 0, not 'x'")
+        #expect(problem(osc: 0, duration: "1m", until: "07:00") == "--osc must be a UDP port 1–65535, not 0")
+        #expect(problem(duration: "1m", until: "07:00") == "give --for or --until, not both")
+        #expect(problem(until: "25:00") == "--until takes a time of day such as 07:00, not '25:00'")
+    }
 }

@@ -72,6 +72,19 @@ struct OptionCheckTests {
         #expect(player.pause && player.keepOpen && !player.scope)
     }
 
+    @Test("the live player's output takes --scope spectrum and the --notch read, as the command line gives them; without them: off, none")
+    func livePlayerScopeAndNotch() throws {
+        let notch = try #require(try Notch.option("6.2kHz:1/2"))
+        let player = LivePlayOutput(sound: "beep", volume: 1, musicConnect: [], pause: false, keepOpen: false, scope: true,
+                                    scopeSpectrum: true, notch: notch, output: LiveOutputRequest())
+        #expect(player.scope && player.scopeSpectrum)
+        #expect(player.notch == notch)
+        #expect(player.notch?.frequency == 6200 && player.notch?.width == 0.5)
+        let plain = LivePlayOutput(sound: "beep", volume: 1, musicConnect: [], pause: false, keepOpen: false, scope: false,
+                                   output: LiveOutputRequest())
+        #expect(!plain.scopeSpectrum && plain.notch == nil)
+    }
+
     @Test("--notch, --filter and --then-sound read once for every command: a wrong value is one line naming it, with the rate when given")
     func musicOptions() {
         #expect(problem { _ = try Notch.option(nil) } == "no problem")

@@ -1,5 +1,6 @@
 import Jobs
 import OfflineBackend
+import RenderGraph
 import Testing
 
 /// `woodshed render`'s options checked together: one kind of render, rate, format, length.
@@ -88,5 +89,33 @@ struct RenderChoiceTests {
                 == "--filter frequency 30000 Hz is out of range at 48000 Hz: use 20 Hz to 21600 Hz (0.45 × the rate)")
         #expect(choice(tempo: "120", play: nil, notch: "6k")
                 == "--notch filters music and noise, never the click: give --play, --playlist or --noise")
+    }
+
+    @Test("the request of a choice: its format, noise, then-sound, notch and filter, with --quality and --karaoke as given")
+    func request() throws {
+        let play = try RenderChoice(output: "out.mp3", format: nil, rate: 48_000, seconds: nil, tempo: nil, map: nil, preset: nil,
+                                    play: "song.flac", playlist: nil, noise: nil, noiseLevel: nil, fade: nil, notch: "6k:1/2", quality: 6,
+                                    thenSound: "brown:1m", filter: "lowpass:300", karaoke: true)
+        let request = RenderRequest(choice: play, output: "out.mp3", rate: 48_000, seconds: nil, click: ClickRequest(),
+                                    levels: (1, 0.8, 0.5), volume: 1, play: "song.flac", practice: PlayRequest(), stems: false,
+                                    playlist: nil, quality: 6, karaoke: true)
+        #expect(request.format == .mp3)
+        #expect(request.noise == nil)
+        #expect(request.thenSound == play.thenSound)
+        #expect(request.thenSound?.seconds == 60)
+        #expect(request.notch == play.notch)
+        #expect(request.notch?.frequency == 6000)
+        #expect(request.filter == .lowpass(300))
+        #expect(request.quality == 6)
+        #expect(request.karaoke)
+        let noise = try RenderChoice(output: "rain.wav", format: "flac24", rate: 48_000, seconds: 600, tempo: nil, map: nil, preset: nil,
+                                     play: nil, playlist: nil, noise: "brown", noiseLevel: -20, fade: 5)
+        let noiseRequest = RenderRequest(choice: noise, output: "rain.wav", rate: 48_000, seconds: 600, click: ClickRequest(),
+                                         levels: (1, 0.8, 0.5), volume: 1, play: nil, practice: PlayRequest(), stems: false,
+                                         playlist: nil, quality: nil, karaoke: false)
+        #expect(noiseRequest.format == .flac24)
+        #expect(noiseRequest.noise == noise.noise)
+        #expect(noiseRequest.noise?.level == -20)
+        #expect(noiseRequest.thenSound == nil && noiseRequest.notch == nil && noiseRequest.filter == nil && noiseRequest.quality == nil)
     }
 }

@@ -11,9 +11,10 @@ public struct TinnitusCheck {
     public var notch: Notch
     public var json = false
 
-    public init(files: [String], notch: Notch) {
+    public init(files: [String], notch: Notch, json: Bool = false) {
         self.files = files
         self.notch = notch
+        self.json = json
     }
 
     /// Measures the files; prints the report; throws (after it) when a file could not be read.
