@@ -40,6 +40,10 @@ final class AlsaWriteLoop: @unchecked Sendable {
     /// 0 when SCHED_FIFO was granted; else the errno of the refusal; -1 before the thread knows.
     let realtimeRefusal = Atomic<Int32>(-1)
     let finished = Atomic<Bool>(false)
+    /// Where the listener is: after each period, the frames written and the device's delay.
+    let position: StreamPositionCell
+    /// Write thread only: frames written since the device was opened.
+    private var writtenFrames: Int64 = 0
     /// Set by the control thread: the loop ends after the period it is writing.
     let stopRequested = Atomic<Bool>(false)
     private var thread = pthread_t()
@@ -55,6 +59,7 @@ final class AlsaWriteLoop: @unchecked Sendable {
         channels = device.channels
         format = device.format
         music = graph.hasMusic
+        position = StreamPositionCell(rate: device.rate)
         xrunStorm = XrunStorm(bufferSeconds: Double(device.bufferFrames) / Double(max(device.rate, 1)))
         click = .allocate(capacity: frames)
         left = .allocate(capacity: frames)
@@ -145,8 +150,32 @@ final class AlsaWriteLoop: @unchecked Sendable {
                 }
             }
             periodsWritten.add(1, ordering: .relaxed)
+            writtenFrames += Int64(frames)
+            measurePosition(pcm)
         }
         finished.store(true, ordering: .releasing)
+    }
+
+    /// After a period: how far behind the frames written the listener is. `snd_pcm_htimestamp`
+    /// where the device gives a monotonic timestamp (its free room then, at that moment), else
+    /// `snd_pcm_delay` now. Write thread; outside the realtime section, as `snd_pcm_writei`
+    /// (both may ask the driver); no lock of ours, no allocation.
+    private func measurePosition(_ pcm: OpaquePointer) {
+        var available: snd_pcm_uframes_t = 0
+        var stamp = timespec()
+        if snd_pcm_htimestamp(pcm, &available, &stamp) == 0, stamp.tv_sec != 0 || stamp.tv_nsec != 0 {
+            let nanos = Int64(stamp.tv_sec) * 1_000_000_000 + Int64(stamp.tv_nsec)
+            // A stamp from another clock, or from before the stream ran, is not used.
+            let now = monotonicNanos()
+            if nanos <= now && now - nanos < 1_000_000_000 {
+                position.publish(written: writtenFrames, delay: Int64(device.bufferFrames) - Int64(available), stampNanos: nanos)
+                return
+            }
+        }
+        var delay: snd_pcm_sframes_t = 0
+        if snd_pcm_delay(pcm, &delay) == 0 {
+            position.publish(written: writtenFrames, delay: Int64(delay), stampNanos: monotonicNanos())
+        }
     }
 
     /// One period from the graph (free running: the graph counts its own frames, so the click
@@ -195,6 +224,14 @@ func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// CLOCK_MONOTONIC in nanoseconds (the vDSO). Any thread.
+@inline(__always)
+func monotonicNanos() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
 }
 
 /// The write thread's entry (a named, non-isolated function: see style.md). `arg` is the
