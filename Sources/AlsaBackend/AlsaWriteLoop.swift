@@ -50,6 +50,10 @@ final class AlsaWriteLoop: @unchecked Sendable {
     private var started = false
     /// Write thread only: failed writes, to tell a device that is gone from one that ran dry.
     private var xrunStorm: XrunStorm
+    /// Test only (`WOODSHED_TEST_ALSA_STALL_MS`, read once when the loop is built): after one
+    /// second of frames the loop sleeps this long, once, so that a paced device runs dry (an
+    /// xrun). 0: never. Write thread after `start`.
+    private var stallMicroseconds: UInt32
 
     init(device: AlsaDevice, graph: OutputGraph) {
         self.device = device
@@ -60,6 +64,7 @@ final class AlsaWriteLoop: @unchecked Sendable {
         format = device.format
         music = graph.hasMusic
         position = StreamPositionCell(rate: device.rate)
+        stallMicroseconds = UInt32(min(max(Int(getenv("WOODSHED_TEST_ALSA_STALL_MS").map { String(cString: $0) } ?? "") ?? 0, 0), 10_000)) * 1000
         xrunStorm = XrunStorm(bufferSeconds: Double(device.bufferFrames) / Double(max(device.rate, 1)))
         click = .allocate(capacity: frames)
         left = .allocate(capacity: frames)
@@ -152,6 +157,10 @@ final class AlsaWriteLoop: @unchecked Sendable {
             periodsWritten.add(1, ordering: .relaxed)
             writtenFrames += Int64(frames)
             measurePosition(pcm)
+            if stallMicroseconds > 0 && writtenFrames >= Int64(device.rate) {
+                usleep(stallMicroseconds)  // the test-only stall (see `stallMicroseconds`)
+                stallMicroseconds = 0
+            }
         }
         finished.store(true, ordering: .releasing)
     }
