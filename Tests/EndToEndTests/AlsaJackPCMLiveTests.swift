@@ -93,15 +93,7 @@ struct AlsaJackPCMLiveTests {
     func playAsRendered() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         let dir = try E2E.tempDir()
-        let song = dir.appendingPathComponent("pink.wav").path
-        let sox = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", song, "synth", "4", "pinknoise", "vol", "0.3"])
-        try #require(sox.status == 0, "\(sox.stderr)")
-        let options = [song, "--from", "0", "--to", "3", "--repeat", "1", "--crossfade", "0"]
-        let offline = dir.appendingPathComponent("offline.wav").path
-        let rr = try E2E.run(E2E.woodshed, ["render", offline, "--play"] + options + ["--stems", "--format", "wav32f"])
-        try #require(rr.status == 0, "\(rr.stderr)")
-        let rendered = try TestAudio.read(offline)
-        let wantL = rendered.channel(0), wantR = rendered.channel(1)
+        let (options, wantL, wantR) = try PipeWireLiveTests.renderedSection(dir: dir, seconds: 4, to: "3")
         try #require(wantL.count == 144_000)
         try PipeWireLiveTests.measured("play through the jack PCM") {
             let (r, rec) = try Self.recorded(server, dir: dir, seconds: 4,
