@@ -25,9 +25,10 @@ final class StreamPositionCell: Sendable {
         sequence.store(next &+ 1, ordering: .releasing)
     }
 
-    /// Control thread: the last position published, nil before the first.
+    /// Control thread: the last position published, nil before the first (or when 1000 reads in
+    /// a row met a store under way: a write thread preempted in the middle of one).
     func load() -> StreamPosition? {
-        while true {
+        for _ in 0..<1000 {
             let before = sequence.load(ordering: .acquiring)
             if before & 1 == 1 { continue }
             let w = written.load(ordering: .relaxed), d = delay.load(ordering: .relaxed), s = stamp.load(ordering: .relaxed)
@@ -35,5 +36,6 @@ final class StreamPositionCell: Sendable {
             guard sequence.load(ordering: .relaxed) == before else { continue }
             return before == 0 ? nil : StreamPosition(written: w, delay: d, stampNanos: s, rate: rate)
         }
+        return nil
     }
 }
