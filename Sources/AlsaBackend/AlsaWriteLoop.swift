@@ -230,9 +230,7 @@ final class AlsaWriteLoop: @unchecked Sendable {
 /// CLOCK_MONOTONIC in seconds (the vDSO: no lock, no allocation). Any thread.
 @inline(__always)
 func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    Double(monotonicNanos()) / 1e9
 }
 
 /// CLOCK_MONOTONIC in nanoseconds (the vDSO). Any thread.
