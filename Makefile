@@ -36,7 +36,7 @@ run: setup build
 # quitting to the second (JackQuitTests). The main phase also replays the fuzz corpora
 # (FuzzReplayTests: every input under Tests/Fuzz/Corpus through its parser once; `make fuzz` grows them).
 HEAVY := MediaTests|StretchTests|CoachTests|StoreTortureTests
-PLAYER_LIVE := PlayLiveTests|PipeWireLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests|JackQuitTests|AlarmLiveTests|ClockTmuxTests|NoiseUntilTests
+PLAYER_LIVE := PlayLiveTests|PipeWireLiveTests|AlsaJackPCMLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests|JackQuitTests|AlarmLiveTests|ClockTmuxTests|NoiseUntilTests
 test: setup-test build man completions
 	swift build --build-tests
 	WOODSHED_BIN=$(CURDIR)/$(RELEASE) scripts/test-phase.sh heavy --filter '$(HEAVY)'

@@ -28,6 +28,9 @@ public final class AlsaBackend {
         public var bufferFrames = 0
         public var channels = 0
         public var xruns = 0
+        /// Where the listener is, from the device's delay after the last period written (see
+        /// `playingFrame(atNanos:)`); nil before the first measurement and while closed.
+        public var position: StreamPosition?
         /// "ALSA 'default' · 48000 Hz · 256 frames × 4 · 32-bit float" once open.
         public var summary = ""
     }
@@ -98,6 +101,7 @@ public final class AlsaBackend {
             return
         }
         status.xruns = xrunsBefore + loop.xruns.load(ordering: .relaxed)
+        status.position = loop.position.load()
         if !toldRealtime {
             let refusal = loop.realtimeRefusal.load(ordering: .relaxed)
             if refusal >= 0 {
@@ -115,6 +119,7 @@ public final class AlsaBackend {
             xrunsBefore = status.xruns
             self.loop = nil
             status.running = false
+            status.position = nil
             reopening = true
             lastAttempt = now
         }
@@ -131,6 +136,9 @@ public final class AlsaBackend {
         let ended = l.stop(timeout: timeout)
         if ended {
             tick(now: 0)
+            if let p = status.position {
+                events.append("ALSA '\(options.device)' stopped: \(p.written) frames written, \(p.heard) heard (the device's delay: \(p.delay) frames)")
+            }
             l.device.close()
             loop = nil
         } else {
@@ -138,7 +146,15 @@ public final class AlsaBackend {
             loop = nil
         }
         status.running = false
+        status.position = nil
         return ended
+    }
+
+    /// The frame of the written stream (the clicks' timeline) playing now, at CLOCK_MONOTONIC
+    /// `nowNanos`: from the device's delay, not from the frames written (those are up to a
+    /// buffer ahead). Nil while closed or before the first period. Control thread.
+    public func playingFrame(atNanos nowNanos: Int64) -> Int64? {
+        loop?.position.load()?.playing(atNanos: nowNanos)
     }
 
     /// The graph's counters (MIDI messages, actions, dropped notices), while open.

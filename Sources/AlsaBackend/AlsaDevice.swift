@@ -82,6 +82,9 @@ final class AlsaDevice {
         try check(snd_pcm_sw_params_current(pcm, sw), "software settings")
         try check(snd_pcm_sw_params_set_start_threshold(pcm, sw, buffer), "start threshold")
         try check(snd_pcm_sw_params_set_avail_min(pcm, sw, period), "wake-up threshold")
+        // Timestamps on CLOCK_MONOTONIC for `snd_pcm_htimestamp` (a device without them keeps its default).
+        _ = snd_pcm_sw_params_set_tstamp_mode(pcm, sw, SND_PCM_TSTAMP_ENABLE)
+        _ = snd_pcm_sw_params_set_tstamp_type(pcm, sw, SND_PCM_TSTAMP_TYPE_MONOTONIC)
         try check(snd_pcm_sw_params(pcm, sw), "software settings")
         try check(snd_pcm_prepare(pcm), "start")
         rate = Int(r)

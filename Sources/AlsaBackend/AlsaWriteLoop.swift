@@ -40,12 +40,20 @@ final class AlsaWriteLoop: @unchecked Sendable {
     /// 0 when SCHED_FIFO was granted; else the errno of the refusal; -1 before the thread knows.
     let realtimeRefusal = Atomic<Int32>(-1)
     let finished = Atomic<Bool>(false)
+    /// Where the listener is: after each period, the frames written and the device's delay.
+    let position: StreamPositionCell
+    /// Write thread only: frames written since the device was opened.
+    private var writtenFrames: Int64 = 0
     /// Set by the control thread: the loop ends after the period it is writing.
     let stopRequested = Atomic<Bool>(false)
     private var thread = pthread_t()
     private var started = false
     /// Write thread only: failed writes, to tell a device that is gone from one that ran dry.
     private var xrunStorm: XrunStorm
+    /// Test only (`WOODSHED_TEST_ALSA_STALL_MS`, read once when the loop is built): after one
+    /// second of frames the loop sleeps this long, once, so that a paced device runs dry (an
+    /// xrun). 0: never. Write thread after `start`.
+    private var stallMicroseconds: UInt32
 
     init(device: AlsaDevice, graph: OutputGraph) {
         self.device = device
@@ -55,6 +63,8 @@ final class AlsaWriteLoop: @unchecked Sendable {
         channels = device.channels
         format = device.format
         music = graph.hasMusic
+        position = StreamPositionCell(rate: device.rate)
+        stallMicroseconds = UInt32(min(max(Int(getenv("WOODSHED_TEST_ALSA_STALL_MS").map { String(cString: $0) } ?? "") ?? 0, 0), 10_000)) * 1000
         xrunStorm = XrunStorm(bufferSeconds: Double(device.bufferFrames) / Double(max(device.rate, 1)))
         click = .allocate(capacity: frames)
         left = .allocate(capacity: frames)
@@ -145,8 +155,36 @@ final class AlsaWriteLoop: @unchecked Sendable {
                 }
             }
             periodsWritten.add(1, ordering: .relaxed)
+            writtenFrames += Int64(frames)
+            measurePosition(pcm)
+            if stallMicroseconds > 0 && writtenFrames >= Int64(device.rate) {
+                usleep(stallMicroseconds)  // the test-only stall (see `stallMicroseconds`)
+                stallMicroseconds = 0
+            }
         }
         finished.store(true, ordering: .releasing)
+    }
+
+    /// After a period: how far behind the frames written the listener is. `snd_pcm_htimestamp`
+    /// where the device gives a monotonic timestamp (its free room then, at that moment), else
+    /// `snd_pcm_delay` now. Write thread; outside the realtime section, as `snd_pcm_writei`
+    /// (both may ask the driver); no lock of ours, no allocation.
+    private func measurePosition(_ pcm: OpaquePointer) {
+        var available: snd_pcm_uframes_t = 0
+        var stamp = timespec()
+        if snd_pcm_htimestamp(pcm, &available, &stamp) == 0, stamp.tv_sec != 0 || stamp.tv_nsec != 0 {
+            let nanos = Int64(stamp.tv_sec) * 1_000_000_000 + Int64(stamp.tv_nsec)
+            // A stamp from another clock, or from before the stream ran, is not used.
+            let now = monotonicNanos()
+            if nanos <= now && now - nanos < 1_000_000_000 {
+                position.publish(written: writtenFrames, delay: Int64(device.bufferFrames) - Int64(available), stampNanos: nanos)
+                return
+            }
+        }
+        var delay: snd_pcm_sframes_t = 0
+        if snd_pcm_delay(pcm, &delay) == 0 {
+            position.publish(written: writtenFrames, delay: Int64(delay), stampNanos: monotonicNanos())
+        }
     }
 
     /// One period from the graph (free running: the graph counts its own frames, so the click
@@ -192,9 +230,15 @@ final class AlsaWriteLoop: @unchecked Sendable {
 /// CLOCK_MONOTONIC in seconds (the vDSO: no lock, no allocation). Any thread.
 @inline(__always)
 func monotonicSeconds() -> Double {
+    Double(monotonicNanos()) / 1e9
+}
+
+/// CLOCK_MONOTONIC in nanoseconds (the vDSO). Any thread.
+@inline(__always)
+func monotonicNanos() -> Int64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
 }
 
 /// The write thread's entry (a named, non-isolated function: see style.md). `arg` is the

@@ -113,6 +113,11 @@ public final class LiveEngine {
         for input in midiInputs { input.wake(-1) }
         controller.willStop(now: loop.now)
         output.stop(timeout: JackBackend.closeTimeout)
+        // What the output said while stopping (ALSA: the frames written and heard).
+        while !fullScreen && eventsShown < output.events.count {
+            write(controller.command + output.events[eventsShown])
+            eventsShown += 1
+        }
         terminal.restore()
         stderrLog?.restore()
         autosave?.saveNow()

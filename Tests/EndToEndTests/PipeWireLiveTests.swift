@@ -108,20 +108,27 @@ struct PipeWireLiveTests {
         try Self.playAsRendered(wrapper: ["/usr/bin/env"], ["--backend", "alsa", "--alsa-device", "pipewire"], "play through ALSA's pipewire plugin")
     }
 
+    /// A `seconds`-long pink-noise song (stereo, 48 kHz) in `dir`, the `play` options for its
+    /// section from 0 to `to` once without a crossfade, and `render --play`'s left and right for
+    /// them (32-bit float).
+    static func renderedSection(dir: URL, seconds: Int, to: String) throws -> (options: [String], left: [Float], right: [Float]) {
+        let song = dir.appendingPathComponent("pink.wav").path
+        let sox = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", song, "synth", "\(seconds)", "pinknoise", "vol", "0.3"])
+        try #require(sox.status == 0, "\(sox.stderr)")
+        let options = [song, "--from", "0", "--to", to, "--repeat", "1", "--crossfade", "0"]
+        let offline = dir.appendingPathComponent("offline.wav").path
+        let rr = try E2E.run(E2E.woodshed, ["render", offline, "--play"] + options + ["--stems", "--format", "wav32f"])
+        try #require(rr.status == 0, "\(rr.stderr)")
+        let rendered = try TestAudio.read(offline)
+        return (options, rendered.channel(0), rendered.channel(1))
+    }
+
     /// `play` of a 1.5 s section of pink noise (after `wrapper`, with `backend`'s options) on the
     /// sink against `render --play` with the same options.
     static func playAsRendered(wrapper: [String], _ backend: [String], _ what: String) throws {
         let pw = try PrivatePipeWire()
         let dir = try E2E.tempDir()
-        let song = dir.appendingPathComponent("pink.wav").path
-        let sox = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", song, "synth", "2", "pinknoise", "vol", "0.3"])
-        try #require(sox.status == 0, "\(sox.stderr)")
-        let options = [song, "--from", "0", "--to", "1.5", "--repeat", "1", "--crossfade", "0"]
-        let offline = dir.appendingPathComponent("offline.wav").path
-        let rr = try E2E.run(E2E.woodshed, ["render", offline, "--play"] + options + ["--stems", "--format", "wav32f"])
-        try #require(rr.status == 0, "\(rr.stderr)")
-        let rendered = try TestAudio.read(offline)
-        let wantL = rendered.channel(0), wantR = rendered.channel(1)
+        let (options, wantL, wantR) = try renderedSection(dir: dir, seconds: 2, to: "1.5")
         try #require(wantL.count == 72_000)
         try measured(what) {
             let (r, rec) = try recorded(pw, dir: dir, seconds: 6, wrapper: wrapper, ["play"] + options + backend + ["--no-mpris"])

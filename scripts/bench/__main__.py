@@ -6,6 +6,8 @@ One module per comparison, in the report's order:
   live            `woodshed click` and the player against klick and an empty JACK client: CPU,
                   memory, JACK's DSP load (dsp_load), on a private JACK server
   render_cost     the click's render per 64-frame block against the period (in live's section)
+  alsa_backend    the ALSA backend beside JACK on the same jackd (ALSA's jack PCM): CPU and first
+                  sound (`--alsa-only` runs just this section)
   stretch         the player's stretching against the `rubberband` CLI (R2, R3)
   player_cost     the player's deck and worker cost per block
   memory_startup  memory with a 2-hour FLAC (two_hours), start-up to first sound (first_sound)
@@ -33,11 +35,11 @@ unavailable, not a crash. Everything woodshed writes goes to a temporary XDG_*_H
 Usage (scripts/bench.sh runs it from the repository):
   PYTHONPATH=scripts python3 -m bench WOODSHED_BINARY [--skip-offline] [--skip-live]
                                       [--skip-player] [--skip-formats] [--formats-only]
-                                      [--skip-remote] [--remote-only] [--input-only] [--coach-only]
+                                      [--skip-remote] [--remote-only] [--input-only] [--coach-only] [--alsa-only]
                                       [--out docs/benchmarks.md]"""
 import argparse, os, shutil, tempfile, time
 
-from . import coach_latency, coach_speed, formats, input_cost, live, memory_startup, noise_cost, notch_sox, offline, player_cost, remote_latency, report, seam, stretch
+from . import alsa_backend, coach_latency, coach_speed, formats, input_cost, live, memory_startup, noise_cost, notch_sox, offline, player_cost, remote_latency, report, seam, stretch
 from .material import Material
 from .tools import Unavailable
 
@@ -55,6 +57,7 @@ def main():
     ap.add_argument("--notch-only", action="store_true", help="only the notch against sox, put into the report in place")
     ap.add_argument("--input-only", action="store_true", help="only the input capture's cost, put into the report in place")
     ap.add_argument("--coach-only", action="store_true", help="only the coach's analysis speed and click --coach's hit to screen, put into the report in place")
+    ap.add_argument("--alsa-only", action="store_true", help="only the ALSA backend beside JACK, put into the report in place")
     ap.add_argument("--out", default="docs/benchmarks.md")
     a = ap.parse_args()
     woodshed = os.path.abspath(a.woodshed) if os.sep in a.woodshed else a.woodshed
@@ -82,6 +85,12 @@ def main():
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         return
+    if a.alsa_only:
+        try:
+            report.write_section(a.out, alsa_backend.section(woodshed, mat, tmp))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
     if a.formats_only:
         try:
             report.write_section(a.out, formats.section(woodshed, mat, tmp))
@@ -99,6 +108,7 @@ def main():
             sections.append(offline.section(woodshed))
         if not a.skip_live:
             sections.append(live.section(woodshed, music))
+            sections.append(alsa_backend.section(woodshed, mat, tmp))
         if not a.skip_player:
             sections.append(stretch.section(woodshed, mat, tmp))
             sections.append(player_cost.section(woodshed, mat, tmp))
