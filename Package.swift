@@ -17,8 +17,13 @@ let package = Package(
         // C libraries from Debian, as system-library targets (Sources/CLibraries: a module map and a shim header each).
         .systemLibrary(name: "CSndFile", path: "Sources/CLibraries/CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CMpg123", path: "Sources/CLibraries/CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
-        .systemLibrary(name: "CVorbisFile", path: "Sources/CLibraries/CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
-        .systemLibrary(name: "COpusFile", path: "Sources/CLibraries/COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+        // What every loader below shares: a library loaded with dlopen on first use, each call forwarded to it.
+        .target(name: "CLazyLibrary", path: "Sources/CLibraries/CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        // libvorbisfile's header (libvorbis-dev) for the types; the library itself is loaded with dlopen on the first Ogg Vorbis file.
+        .target(name: "CVorbisFile", dependencies: ["CLazyLibrary"], path: "Sources/CLibraries/CVorbisFile"),
+        // libopusfile (libopusfile-dev) loaded with dlopen on the first Opus file; its header (under libopus's folder) in opusfile.c only.
+        .target(name: "COpusFile", dependencies: ["CLazyLibrary"], path: "Sources/CLibraries/COpusFile",
+                cSettings: [.unsafeFlags(["-I/usr/include/opus"])]),
         // FFmpeg's headers for the types; the libraries themselves are loaded with dlopen on the first M4A.
         .target(name: "CFFmpeg", path: "Sources/CLibraries/CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSampleRate", path: "Sources/CLibraries/CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
@@ -27,10 +32,11 @@ let package = Package(
         .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CLibraries/CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
         // sd-bus's header (libsystemd-dev) for the types; libsystemd itself is loaded with dlopen on the first MPRIS object.
-        .target(name: "CSystemd", path: "Sources/CLibraries/CSystemd", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(name: "CLo", path: "Sources/CLibraries/CLo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
+        .target(name: "CSystemd", dependencies: ["CLazyLibrary"], path: "Sources/CLibraries/CSystemd"),
+        // liblo's header (liblo-dev) for the types; the library itself is loaded with dlopen on the first OSC message.
+        .target(name: "CLo", dependencies: ["CLazyLibrary"], path: "Sources/CLibraries/CLo"),
         // libaubio's header (libaubio-dev) for the types; the library itself is loaded with dlopen by the first onset detector.
-        .target(name: "CAubio", path: "Sources/CLibraries/CAubio", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CAubio", dependencies: ["CLazyLibrary"], path: "Sources/CLibraries/CAubio"),
         .target(name: "CRealtimeSanitizer", path: "Sources/CLibraries/CRealtimeSanitizer"),
         // The version and install prefix, written by the Makefile at build time (scripts/build-info.sh).
         .target(name: "CBuildInfo", path: "Sources/CLibraries/CBuildInfo"),
