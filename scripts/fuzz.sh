@@ -56,7 +56,8 @@ build() {
   # Sources/CLibraries/NAME/include: SwiftPM writes their module maps into the build.
   for include in Sources/CLibraries/*/include; do
     c=$(basename "$(dirname "$include")")
-    [ -f "$scratch"/debug/$c.build/module.modulemap ] || continue
+    # (SwiftPM writes every C target's module map; only those the modules use are compiled.)
+    compgen -G "$scratch/debug/$c.build/*.o" > /dev/null || continue
     objects+=("$scratch"/debug/$c.build/*.o)
     maps+=(-Xcc -fmodule-map-file="$scratch"/debug/$c.build/module.modulemap -Xcc -I -Xcc "$include")
   done

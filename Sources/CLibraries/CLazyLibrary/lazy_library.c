@@ -1,6 +1,2 @@
-// See CLazyLibrary.h: the one dlopen every loader in Sources/CLibraries makes.
+// CLazyLibrary is its header, CLazyLibrary.h; a C target needs a source file of its own.
 #include "CLazyLibrary.h"
-
-void *woodshed_lazy_open(const char *soname) {
-    return dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-}

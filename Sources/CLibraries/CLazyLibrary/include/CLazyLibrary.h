@@ -9,8 +9,12 @@
 #include <pthread.h>
 #include <stddef.h>
 
-/// dlopen(soname) as every loader does it: all symbols now, none made global.
-void *woodshed_lazy_open(const char *soname);
+/// dlopen(soname) as every loader does it: all symbols now, none made global. (Inline, as all of
+/// this header: a loader needs no object of CLazyLibrary's at link time, so a build of only the
+/// modules that use it, as scripts/fuzz.sh makes, links.)
+static inline void *woodshed_lazy_open(const char *soname) {
+    return dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+}
 
 /// `library` (the handle, NULL when it cannot be loaded), `load` (loads it, once) and `real(name)`
 /// (the real function `name`, loading the library first; NULL without it). `check(handle)` says
