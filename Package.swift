@@ -1,7 +1,26 @@
 // swift-tools-version:6.0
 // Woodshed: a MIDI-aware live metronome and rehearsal player (GPL-3.0-or-later).
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
 
+/// How the woodshed executable is linked (docs/benchmarks.md, "the causes, counted"): by lld,
+/// with the functions its start-up runs placed first and together (Sources/woodshed/startup.order,
+/// written by scripts/bench/startup_order.py), and, where the C library reads them (glibc 2.36
+/// and later), with its relative relocations packed (`.relr.dyn`: 3 kB where `.rela.dyn` held
+/// 256 kB more, which the loader reads and applies at every start).
+let executableLinking: [String] = {
+    let order = Context.packageDirectory + "/Sources/woodshed/startup.order"
+    var flags = ["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(order)", "-Xlinker", "--no-warn-symbol-ordering"]
+    #if canImport(Glibc)
+    var name = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
+    _ = confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count)
+    let version = String(cString: name).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    if version.count >= 2, (version[0], version[1]) >= (2, 36) { flags += ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] }
+    #endif
+    return flags
+}()
 
 let package = Package(
     name: "woodshed",
@@ -106,7 +125,8 @@ let package = Package(
             "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player", "Remote", "Alarms",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"]),
+        .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"], exclude: ["startup.order"],
+                          linkerSettings: [.unsafeFlags(executableLinking)]),
 
         // Shared by the test targets: onset detection, private JACK servers, test sound files.
         .target(name: "WoodshedTestSupport", dependencies: ["CSndFile"], path: "Tests/Support"),
@@ -140,3 +160,11 @@ let package = Package(
                     path: "Tests/Fuzz", exclude: ["Corpus", "lsan.supp"]),
     ]
 )
+
+// Release builds put every function of Woodshed's own code in a section of its own, so that the
+// linker can place the start-up's functions together (executableLinking) and leave out those
+// nothing calls (SwiftPM's --gc-sections).
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+    target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-ffunction-sections"], .when(configuration: .release))]
+}
