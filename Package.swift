@@ -1,7 +1,26 @@
 // swift-tools-version:6.0
 // Woodshed: a MIDI-aware live metronome and rehearsal player (GPL-3.0-or-later).
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
 
+/// How the woodshed executable is linked (docs/benchmarks.md, "the causes, counted"): by lld,
+/// with the functions its start-up runs placed first and together (Sources/woodshed/startup.order,
+/// written by scripts/bench/startup_order.py), and, where the C library reads them (glibc 2.36
+/// and later), with its relative relocations packed (`.relr.dyn`: 3 kB where `.rela.dyn` held
+/// 256 kB more, which the loader reads and applies at every start).
+let executableLinking: [String] = {
+    let order = Context.packageDirectory + "/Sources/woodshed/startup.order"
+    var flags = ["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(order)", "-Xlinker", "--no-warn-symbol-ordering"]
+    #if canImport(Glibc)
+    var name = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
+    _ = confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count)
+    let version = String(cString: name).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    if version.count >= 2, (version[0], version[1]) >= (2, 36) { flags += ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] }
+    #endif
+    return flags
+}()
 
 let package = Package(
     name: "woodshed",
@@ -17,8 +36,13 @@ let package = Package(
         // C libraries from Debian, as system-library targets (Sources/CLibraries: a module map and a shim header each).
         .systemLibrary(name: "CSndFile", path: "Sources/CLibraries/CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CMpg123", path: "Sources/CLibraries/CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
-        .systemLibrary(name: "CVorbisFile", path: "Sources/CLibraries/CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
-        .systemLibrary(name: "COpusFile", path: "Sources/CLibraries/COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+        // What every loader below shares: a library loaded with dlopen on first use, each call forwarded to it.
+        .target(name: "CLazyLibrary", path: "Sources/CLibraries/CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        // libvorbisfile's header (libvorbis-dev) for the types; the library itself is loaded with dlopen on the first Ogg Vorbis file.
+        .target(name: "CVorbisFile", dependencies: ["CLazyLibrary"], path: "Sources/CLibraries/CVorbisFile"),
+        // libopusfile (libopusfile-dev) loaded with dlopen on the first Opus file; its header (under libopus's folder) in opusfile.c only.
+        .target(name: "COpusFile", dependencies: ["CLazyLibrary"], path: "Sources/CLibraries/COpusFile",
+                cSettings: [.unsafeFlags(["-I/usr/include/opus"])]),
         // FFmpeg's headers for the types; the libraries themselves are loaded with dlopen on the first M4A.
         .target(name: "CFFmpeg", path: "Sources/CLibraries/CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSampleRate", path: "Sources/CLibraries/CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
@@ -27,10 +51,11 @@ let package = Package(
         .systemLibrary(name: "CRtMidi", path: "Sources/CLibraries/CRtMidi", pkgConfig: "rtmidi", providers: [.apt(["librtmidi-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CLibraries/CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
         // sd-bus's header (libsystemd-dev) for the types; libsystemd itself is loaded with dlopen on the first MPRIS object.
-        .target(name: "CSystemd", path: "Sources/CLibraries/CSystemd", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(name: "CLo", path: "Sources/CLibraries/CLo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
+        .target(name: "CSystemd", dependencies: ["CLazyLibrary"], path: "Sources/CLibraries/CSystemd"),
+        // liblo's header (liblo-dev) for the types; the library itself is loaded with dlopen on the first OSC message.
+        .target(name: "CLo", dependencies: ["CLazyLibrary"], path: "Sources/CLibraries/CLo"),
         // libaubio's header (libaubio-dev) for the types; the library itself is loaded with dlopen by the first onset detector.
-        .target(name: "CAubio", path: "Sources/CLibraries/CAubio", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CAubio", dependencies: ["CLazyLibrary"], path: "Sources/CLibraries/CAubio"),
         .target(name: "CRealtimeSanitizer", path: "Sources/CLibraries/CRealtimeSanitizer"),
         // The version and install prefix, written by the Makefile at build time (scripts/build-info.sh).
         .target(name: "CBuildInfo", path: "Sources/CLibraries/CBuildInfo"),
@@ -100,7 +125,8 @@ let package = Package(
             "JackBackend", "TerminalUI", "Control", "MIDI", "MIDIInput", "Media", "Stretch", "Player", "Remote", "Alarms",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"]),
+        .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"], exclude: ["startup.order"],
+                          linkerSettings: [.unsafeFlags(executableLinking)]),
 
         // Shared by the test targets: onset detection, private JACK servers, test sound files.
         .target(name: "WoodshedTestSupport", dependencies: ["CSndFile"], path: "Tests/Support"),
@@ -134,3 +160,11 @@ let package = Package(
                     path: "Tests/Fuzz", exclude: ["Corpus", "lsan.supp"]),
     ]
 )
+
+// Release builds put every function of Woodshed's own code in a section of its own, so that the
+// linker can place the start-up's functions together (executableLinking) and leave out those
+// nothing calls (SwiftPM's --gc-sections).
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+    target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-ffunction-sections"], .when(configuration: .release))]
+}

@@ -49,12 +49,17 @@ targets() { sed -n 's/^ *case \([a-zA-Z]*\)\( = "\([a-z-]*\)"\)\?$/\1 \3/p' Test
 
 build() {
   swift build --scratch-path "$scratch" --target Remote -Xswiftc -sanitize=fuzzer,address
-  local modules=(WoodshedCore MIDI Persistence RealtimeKit RenderGraph Media Sounds Control Remote CBuildInfo CFFmpeg)
+  local modules=(WoodshedCore MIDI Persistence RealtimeKit RenderGraph Media Sounds Control Remote)
   local objects=() maps=()
   for m in "${modules[@]}"; do objects+=("$scratch"/debug/"$m".build/*.o); done
-  # The C targets (not system libraries): SwiftPM writes their module maps into the build.
-  for c in CBuildInfo CFFmpeg; do
-    maps+=(-Xcc -fmodule-map-file="$scratch"/debug/$c.build/module.modulemap -Xcc -I -Xcc Sources/CLibraries/$c/include)
+  # The C targets (not system libraries) those modules use, each the library loader or shim of
+  # Sources/CLibraries/NAME/include: SwiftPM writes their module maps into the build.
+  for include in Sources/CLibraries/*/include; do
+    c=$(basename "$(dirname "$include")")
+    # (SwiftPM writes every C target's module map; only those the modules use are compiled.)
+    compgen -G "$scratch/debug/$c.build/*.o" > /dev/null || continue
+    objects+=("$scratch"/debug/$c.build/*.o)
+    maps+=(-Xcc -fmodule-map-file="$scratch"/debug/$c.build/module.modulemap -Xcc -I -Xcc "$include")
   done
   for map in Sources/CLibraries/*/module.modulemap; do
     maps+=(-Xcc -fmodule-map-file="$map" -Xcc -I -Xcc "$(dirname "$map")")

@@ -36,15 +36,22 @@ final class OpusDecoder: FrameDecoder {
     static func open(path: String, descriptor: Int32) throws(AudioFileError) -> OpusDecoder {
         let own = dup(descriptor)
         guard own >= 0 else { throw .cannotOpen(path: path, reason: SystemMessage.errno(errno)) }
-        var callbacks = OpusFileCallbacks()
-        guard lseek(own, 0, SEEK_SET) == 0, let stream = op_fdopen(&callbacks, own, "rb") else {
+        guard woodshed_opusfile_available() != 0 else {
+            close(own)
+            throw .unsupported(path: path, reason: "Opus needs libopusfile (libopusfile.so.0, Debian package libopusfile0), which could not be loaded")
+        }
+        guard lseek(own, 0, SEEK_SET) == 0 else {
             let reason = SystemMessage.errno(errno)
             close(own)
             throw .cannotOpen(path: path, reason: reason)
         }
         var code: Int32 = 0
-        guard let file = op_open_callbacks(stream, &callbacks, nil, 0, &code) else {
-            _ = callbacks.close?(stream)  // not closed by a failed op_open_callbacks
+        guard let file = woodshed_op_open_descriptor(own, &code) else {
+            guard code != 0 else {  // op_fdopen failed: the descriptor is still ours
+                let reason = SystemMessage.errno(errno)
+                close(own)
+                throw .cannotOpen(path: path, reason: reason)
+            }
             throw .damaged(path: path, reason: reason(code))
         }
         let channels = Int(op_channel_count(file, -1))
@@ -77,7 +84,7 @@ final class OpusDecoder: FrameDecoder {
     func seek(to frame: Int64) -> Bool {
         if damage.blocks(frame) { return false }
         let start = max(0, frame - Self.preroll)
-        guard op_pcm_seek(file, ogg_int64_t(start)) == 0 else { return false }
+        guard op_pcm_seek(file, start) == 0 else { return false }
         position = start
         while position < frame {
             let wanted = Int(min(Int64(Self.scratchFrames), frame - position))

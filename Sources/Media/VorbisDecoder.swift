@@ -24,6 +24,10 @@ final class VorbisDecoder: FrameDecoder {
     static func open(path: String, descriptor: Int32) throws(AudioFileError) -> VorbisDecoder {
         let own = dup(descriptor)
         guard own >= 0 else { throw .cannotOpen(path: path, reason: SystemMessage.errno(errno)) }
+        guard woodshed_vorbisfile_available() != 0 else {
+            close(own)
+            throw .unsupported(path: path, reason: "Ogg Vorbis needs libvorbisfile (libvorbisfile.so.3, Debian package libvorbisfile3), which could not be loaded")
+        }
         guard lseek(own, 0, SEEK_SET) == 0, let stream = fdopen(own, "rb") else {
             let reason = SystemMessage.errno(errno)
             close(own)

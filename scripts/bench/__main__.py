@@ -24,7 +24,8 @@ One module per comparison, in the report's order:
   coach_latency   `click --coach`: a synthetic performer's hit to the screen
 Shared: jack (the private server on a fixed name, its clients, the environment), process_stats
 (CPU and memory from /proc), wav (the WAV reader), material (the audio played), tools (helper
-programs), report (writes docs/benchmarks.md).
+programs), report (writes docs/benchmarks.md). Not a comparison: startup_order writes the executable's
+start-up order (Sources/woodshed/startup.order; python3 -m bench.startup_order WOODSHED_BINARY).
 `make bench-compare` runs compare instead (python3 -m bench.compare REV): the key figures for an
 older revision's release build (baseline) and this one, interleaved, into the report's section
 "Against REV", which a `make bench` run keeps.

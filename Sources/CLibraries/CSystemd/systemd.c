@@ -1,46 +1,27 @@
 // See CSystemd.h: libsystemd loaded on the first sd-bus call, and the calls Woodshed makes
 // through it. Control thread (the load itself is done once, under pthread_once).
 #include "CSystemd.h"
-#include <dlfcn.h>
+#include "CLazyLibrary.h"
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
-
-static void *library;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 /// The vtable format the SD_BUS_VTABLE_START macro refers to (libsystemd's own is not linked):
 /// sd-bus reads it through the vtable's `vtable_format_reference`. It is libsystemd 242's and
 /// later's, checked against the loaded library's before any call goes through.
 const unsigned sd_bus_object_vtable_format = 242;
 
-static void load(void) {
-    library = dlopen("libsystemd.so.0", RTLD_NOW | RTLD_LOCAL);
-    const unsigned *format = library ? dlsym(library, "sd_bus_object_vtable_format") : NULL;
-    if (library && (!format || *format != sd_bus_object_vtable_format)) library = NULL;
+/// Whether the loaded libsystemd reads vtables in that format.
+static int knows_vtable_format(void *handle) {
+    const unsigned *format = dlsym(handle, "sd_bus_object_vtable_format");
+    return format && *format == sd_bus_object_vtable_format;
 }
 
-/// The real function `name` of libsystemd, loading it first; NULL without the library.
-static void *real(const char *name) {
-    pthread_once(&once, load);
-    return library ? dlsym(library, name) : NULL;
-}
+WOODSHED_LAZY_LIBRARY("libsystemd.so.0", knows_vtable_format)
 
-// Each function goes through the real one (libsystemd's `symbol`), found on its first call;
-// `fail` is returned when libsystemd cannot be loaded.
-#define FORWARD_TO(type, name, symbol, parameters, arguments, fail) \
-    type name parameters { \
-        static void *forward; \
-        void *f = __atomic_load_n(&forward, __ATOMIC_ACQUIRE); \
-        if (!f) { \
-            if (!(f = real(symbol))) return fail; \
-            __atomic_store_n(&forward, f, __ATOMIC_RELEASE); \
-        } \
-        return ((type (*) parameters)f) arguments; \
-    }
-#define FORWARD(type, name, parameters, arguments, fail) FORWARD_TO(type, name, #name, parameters, arguments, fail)
+// Each function goes through the real one (libsystemd's), found on its first call; `fail` is
+// returned when libsystemd cannot be loaded.
 
-static FORWARD_TO(int, open_user, "sd_bus_open_user", (sd_bus **ret), (ret), -ELIBACC)
+static WOODSHED_FORWARD_TO(int, open_user, "sd_bus_open_user", (sd_bus **ret), (ret), -ELIBACC)
 
 /// The user's bus. With neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR set there is none
 /// to find: -ENOMEDIUM, as libsystemd says then, without loading it (a live command on a
@@ -50,29 +31,29 @@ int sd_bus_open_user(sd_bus **ret) {
     return open_user(ret);
 }
 
-FORWARD(int, sd_bus_get_fd, (sd_bus *bus), (bus), -ELIBACC)
-FORWARD(int, sd_bus_add_object_vtable,
-        (sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface, const sd_bus_vtable *vtable, void *userdata),
-        (bus, slot, path, interface, vtable, userdata), -ELIBACC)
-FORWARD(int, sd_bus_request_name, (sd_bus *bus, const char *name, uint64_t flags), (bus, name, flags), -ELIBACC)
-FORWARD(int, sd_bus_process, (sd_bus *bus, sd_bus_message **r), (bus, r), -ELIBACC)
-FORWARD(int, sd_bus_flush, (sd_bus *bus), (bus), -ELIBACC)
-FORWARD(int, sd_bus_send, (sd_bus *bus, sd_bus_message *m, uint64_t *cookie), (bus, m, cookie), -ELIBACC)
-FORWARD(int, sd_bus_emit_properties_changed_strv, (sd_bus *bus, const char *path, const char *interface, char **names),
-        (bus, path, interface, names), -ELIBACC)
-FORWARD(sd_bus_slot *, sd_bus_slot_unref, (sd_bus_slot *slot), (slot), NULL)
-FORWARD(sd_bus *, sd_bus_flush_close_unref, (sd_bus *bus), (bus), NULL)
-FORWARD(int, sd_bus_message_new_signal,
-        (sd_bus *bus, sd_bus_message **m, const char *path, const char *interface, const char *member),
-        (bus, m, path, interface, member), -ELIBACC)
-FORWARD(int, sd_bus_message_new_method_return, (sd_bus_message *call, sd_bus_message **m), (call, m), -ELIBACC)
-FORWARD(sd_bus_message *, sd_bus_message_unref, (sd_bus_message *m), (m), NULL)
-FORWARD(const char *, sd_bus_message_get_member, (sd_bus_message *m), (m), NULL)
-FORWARD(int, sd_bus_message_append_basic, (sd_bus_message *m, char type, const void *p), (m, type, p), -ELIBACC)
-FORWARD(int, sd_bus_message_open_container, (sd_bus_message *m, char type, const char *contents), (m, type, contents), -ELIBACC)
-FORWARD(int, sd_bus_message_close_container, (sd_bus_message *m), (m), -ELIBACC)
-FORWARD(int, sd_bus_message_read_basic, (sd_bus_message *m, char type, void *p), (m, type, p), -ELIBACC)
-FORWARD(int, sd_bus_reply_method_error, (sd_bus_message *call, const sd_bus_error *e), (call, e), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_get_fd, (sd_bus *bus), (bus), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_add_object_vtable,
+                 (sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface, const sd_bus_vtable *vtable, void *userdata),
+                 (bus, slot, path, interface, vtable, userdata), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_request_name, (sd_bus *bus, const char *name, uint64_t flags), (bus, name, flags), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_process, (sd_bus *bus, sd_bus_message **r), (bus, r), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_flush, (sd_bus *bus), (bus), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_send, (sd_bus *bus, sd_bus_message *m, uint64_t *cookie), (bus, m, cookie), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_emit_properties_changed_strv, (sd_bus *bus, const char *path, const char *interface, char **names),
+                 (bus, path, interface, names), -ELIBACC)
+WOODSHED_FORWARD(sd_bus_slot *, sd_bus_slot_unref, (sd_bus_slot *slot), (slot), NULL)
+WOODSHED_FORWARD(sd_bus *, sd_bus_flush_close_unref, (sd_bus *bus), (bus), NULL)
+WOODSHED_FORWARD(int, sd_bus_message_new_signal,
+                 (sd_bus *bus, sd_bus_message **m, const char *path, const char *interface, const char *member),
+                 (bus, m, path, interface, member), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_message_new_method_return, (sd_bus_message *call, sd_bus_message **m), (call, m), -ELIBACC)
+WOODSHED_FORWARD(sd_bus_message *, sd_bus_message_unref, (sd_bus_message *m), (m), NULL)
+WOODSHED_FORWARD(const char *, sd_bus_message_get_member, (sd_bus_message *m), (m), NULL)
+WOODSHED_FORWARD(int, sd_bus_message_append_basic, (sd_bus_message *m, char type, const void *p), (m, type, p), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_message_open_container, (sd_bus_message *m, char type, const char *contents), (m, type, contents), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_message_close_container, (sd_bus_message *m), (m), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_message_read_basic, (sd_bus_message *m, char type, void *p), (m, type, p), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_reply_method_error, (sd_bus_message *call, const sd_bus_error *e), (call, e), -ELIBACC)
 
 /// What `sd_bus_reply_method_return(call, NULL)` does: an empty return, sent on the call's bus.
 int woodshed_sd_bus_reply_empty(sd_bus_message *call) {
@@ -100,28 +81,20 @@ int woodshed_sd_bus_reply_error(sd_bus_message *call, const char *name, const ch
 }
 
 // The system bus and a method call, for logind's sleep inhibitor (Sources/Alarms).
-FORWARD(int, sd_bus_new, (sd_bus **ret), (ret), -ELIBACC)
-FORWARD(int, sd_bus_set_address, (sd_bus *bus, const char *address), (bus, address), -ELIBACC)
-FORWARD(int, sd_bus_set_bus_client, (sd_bus *bus, int b), (bus, b), -ELIBACC)
-FORWARD(int, sd_bus_start, (sd_bus *bus), (bus), -ELIBACC)
-FORWARD(int, sd_bus_open_system, (sd_bus **ret), (ret), -ELIBACC)
-FORWARD(int, sd_bus_message_new_method_call,
-        (sd_bus *bus, sd_bus_message **m, const char *destination, const char *path, const char *interface, const char *member),
-        (bus, m, destination, path, interface, member), -ELIBACC)
-FORWARD(int, sd_bus_call, (sd_bus *bus, sd_bus_message *m, uint64_t usec, sd_bus_error *ret_error, sd_bus_message **reply),
-        (bus, m, usec, ret_error, reply), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_new, (sd_bus **ret), (ret), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_set_address, (sd_bus *bus, const char *address), (bus, address), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_set_bus_client, (sd_bus *bus, int b), (bus, b), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_start, (sd_bus *bus), (bus), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_open_system, (sd_bus **ret), (ret), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_message_new_method_call,
+                 (sd_bus *bus, sd_bus_message **m, const char *destination, const char *path, const char *interface, const char *member),
+                 (bus, m, destination, path, interface, member), -ELIBACC)
+WOODSHED_FORWARD(int, sd_bus_call, (sd_bus *bus, sd_bus_message *m, uint64_t usec, sd_bus_error *ret_error, sd_bus_message **reply),
+                 (bus, m, usec, ret_error, reply), -ELIBACC)
 
 /// Frees an error's name and message (nothing to free when libsystemd was never loaded: no call
 /// could have filled it).
-void sd_bus_error_free(sd_bus_error *e) {
-    static void *forward;
-    void *f = __atomic_load_n(&forward, __ATOMIC_ACQUIRE);
-    if (!f) {
-        if (!(f = real("sd_bus_error_free"))) return;
-        __atomic_store_n(&forward, f, __ATOMIC_RELEASE);
-    }
-    ((void (*)(sd_bus_error *))f)(e);
-}
+WOODSHED_FORWARD_VOID(sd_bus_error_free, (sd_bus_error *e), (e))
 
 /// What `sd_bus_call_method(bus, "org.freedesktop.login1", "/org/freedesktop/login1",
 /// "org.freedesktop.login1.Manager", "Inhibit", error, reply, "ssss", what, who, why, mode)` does.

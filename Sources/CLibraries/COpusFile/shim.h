@@ -1,2 +1,0 @@
-// libopusfile (Debian libopusfile-dev): Opus decoding at 48 kHz with exact positions (op_pcm_seek).
-#include <opusfile.h>
