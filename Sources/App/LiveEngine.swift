@@ -47,14 +47,16 @@ public final class LiveEngine {
     /// connection).
     public let fade: RunningFade
     private let keys: KeyInput
-    private let write: (String) -> Void
+    /// Where the plain lines go; the default is stdout, and when its reader is gone the run ends
+    /// as with `q` (saved as on any quit).
+    private var write: (String) -> Void = { _ in }
     /// The controller `run` is running (nil before and after).
     private weak var controller: SessionController?
 
     /// `fade`: shared with the JACK link and the deck maker (default: one on the loop's clock).
     public init(loop: ControlLoop = ControlLoop(), output: LiveOutput, session: LiveSession, stopAfter: Double?,
                 fade: RunningFade? = nil, fullScreen: Bool = Terminal.stdoutIsTerminal, keys: KeyInput = KeyInput(),
-                write: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }) {
+                write: ((String) -> Void)? = nil) {
         self.loop = loop
         self.fade = fade ?? RunningFade(clock: loop.clock)
         self.output = output
@@ -62,7 +64,9 @@ public final class LiveEngine {
         self.stopAfter = stopAfter
         self.fullScreen = fullScreen
         self.keys = keys
-        self.write = write
+        self.write = write ?? { [unowned self] line in
+            if !StandardOutputLine.write(line) && loop.end == nil { loop.quit() }
+        }
     }
 
     /// The fade-out of `--for T`: min(10 s, T/2).

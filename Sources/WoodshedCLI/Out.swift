@@ -1,4 +1,4 @@
-import Foundation
+import App
 
-/// One line (or several) to stdout, unbuffered. Main thread.
-func out(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+/// One line (or several) to stdout, unbuffered; a reader that is gone is no crash. Main thread.
+func out(_ text: String) { StandardOutputLine.write(text) }

@@ -56,6 +56,27 @@ struct JackQuitTests {
         Self.removeClientFutex(of: server)
     }
 
+    @Test("a plain run whose reader is gone (`woodshed click | head -1`) ends as with q: status 0, the session saved, no crash")
+    func readerGone() throws {
+        let server = try PrivateJackServer(rate: 48_000, period: 256)
+        defer { server.stop() }
+        let state = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: state) }
+        // libjack ignores SIGPIPE, so the next bar's line meets EPIPE (a bar is 2 s at 120 BPM).
+        let script = "XDG_STATE_HOME=\"$1\" XDG_CONFIG_HOME=\"$1\" \"$2\" click 120 --for 20s --no-connect --jack-name wsquit | head -1; "
+            + "echo \"status ${PIPESTATUS[0]}\""
+        let started = Date()
+        let run = try server.run("/bin/bash", ["-c", script, "bash", state.path, E2E.woodshed], timeout: 30)
+        let seconds = Date().timeIntervalSince(started)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].hasPrefix("woodshed click: 120 BPM 4/4 · JACK"), "\(run)")
+        #expect(lines.last == "status 0", "\(run)")
+        #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("crashed"), "\(run.stderr)")
+        #expect(seconds < 10, "woodshed ran \(seconds) s after its reader was gone (--for 20s)")
+        let saved = state.appendingPathComponent("woodshed/last-click.json")
+        #expect(FileManager.default.fileExists(atPath: saved.path), "nothing saved under \(state.path)")
+    }
+
     @Test("a jackd stopped at the same moment as woodshed still shuts down cleanly (3 times): its own futex files are removed, as they are by a clean exit only")
     func serverStopsCleanly() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
