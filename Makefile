@@ -33,10 +33,12 @@ run: setup build
 # the test runner's two threads for 140 s and a JACK MIDI test ran out of time).
 # The player's live suites run last, one at a time: next to the other live suites they starved
 # each other of CPU and of JACK server slots (xruns, time limits). So does the suite that times
-# quitting to the second (JackQuitTests). The main phase also replays the fuzz corpora
+# quitting to the second (JackQuitTests), and the RtMidi-over-JACK suite (JackMIDIInputTests):
+# it checks that RtMidi printed nothing while opening, and fd 2 is the whole process's, so under
+# parallel tests it caught the test runner's own progress lines. The main phase also replays the fuzz corpora
 # (FuzzReplayTests: every input under Tests/Fuzz/Corpus through its parser once; `make fuzz` grows them).
 HEAVY := MediaTests|StretchTests|CoachTests|StoreTortureTests
-PLAYER_LIVE := PlayLiveTests|PipeWireLiveTests|AlsaJackPCMLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests|JackQuitTests|AlarmLiveTests|ClockTmuxTests|NoiseUntilTests
+PLAYER_LIVE := PlayLiveTests|PipeWireLiveTests|AlsaJackPCMLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests|JackQuitTests|AlarmLiveTests|ClockTmuxTests|NoiseUntilTests|JackMIDIInputTests
 test: setup-test build man completions
 	swift build --build-tests
 	WOODSHED_BIN=$(CURDIR)/$(RELEASE) scripts/test-phase.sh heavy --filter '$(HEAVY)'
