@@ -177,13 +177,14 @@ final class AlsaWriteLoop: @unchecked Sendable {
             // A stamp from another clock, or from before the stream ran, is not used.
             let now = monotonicNanos()
             if nanos <= now && now - nanos < 1_000_000_000 {
-                position.publish(written: writtenFrames, delay: Int64(device.bufferFrames) - Int64(available), stampNanos: nanos)
+                position.publish(StreamPosition(written: writtenFrames, available: Int64(available),
+                                                bufferFrames: device.bufferFrames, stampNanos: nanos, rate: device.rate))
                 return
             }
         }
         var delay: snd_pcm_sframes_t = 0
         if snd_pcm_delay(pcm, &delay) == 0 {
-            position.publish(written: writtenFrames, delay: Int64(delay), stampNanos: monotonicNanos())
+            position.publish(StreamPosition(written: writtenFrames, delay: Int64(delay), stampNanos: monotonicNanos(), rate: device.rate))
         }
     }
 

@@ -13,15 +13,16 @@ final class StreamPositionCell: Sendable {
 
     init(rate: Int) { self.rate = rate }
 
-    /// Write thread: the frames written, the delay measured and when. No lock, no allocation.
+    /// Write thread: the frames written, the delay measured and when (`position`'s rate is the
+    /// cell's). No lock, no allocation.
     @inline(__always)
-    func publish(written w: Int64, delay d: Int64, stampNanos s: Int64) {
+    func publish(_ position: StreamPosition) {
         let next = sequence.load(ordering: .relaxed) &+ 1
         sequence.store(next, ordering: .relaxed)  // odd: a store is under way
         atomicMemoryFence(ordering: .releasing)
-        written.store(w, ordering: .relaxed)
-        delay.store(d, ordering: .relaxed)
-        stamp.store(s, ordering: .relaxed)
+        written.store(position.written, ordering: .relaxed)
+        delay.store(position.delay, ordering: .relaxed)
+        stamp.store(position.stampNanos, ordering: .relaxed)
         sequence.store(next &+ 1, ordering: .releasing)
     }
 
