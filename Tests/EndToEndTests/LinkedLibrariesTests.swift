@@ -18,6 +18,16 @@ struct LinkedLibrariesTests {
         }
     }
 
+    @Test("the binary carries the Swift runtime and Foundation in itself (make build's --static-swift-stdlib): no libswiftCore, libFoundation nor ICU to load at every start, nothing from the toolchain needed once installed")
+    func swiftRuntimeLinkedIn() throws {
+        let r = try E2E.run("ldd", [E2E.woodshed])
+        #expect(r.status == 0, "\(r.stderr)")
+        for shared in ["libswiftCore.so", "libFoundation.so", "libFoundationEssentials.so", "lib_FoundationICU.so", "libdispatch.so"] {
+            #expect(!r.stdout.contains(shared), "\(shared) is linked: \(r.stdout)")
+        }
+        #expect(!r.stdout.contains("not found"), "\(r.stdout)")
+    }
+
     @Test("a live click with no session bus to find maps no libsystemd (nor liblo, libopusfile, libvorbisfile); one shown on a bus (MPRIS) maps libsystemd", .timeLimit(.minutes(2)))
     func libsystemdOnlyForMPRIS() throws {
         // Read to its end: String(contentsOfFile:) reads a /proc file's first 4 kB only (its size is 0).

@@ -1,5 +1,6 @@
 """The woodshed executable's start-up order (Sources/woodshed/startup.order): the functions of
-the executable that `woodshed --version`, `woodshed click` and `woodshed play` run in their
+the executable (ours, and the Swift runtime's and Foundation's, linked in) that `woodshed --version`,
+`woodshed click` and `woodshed play` run in their
 first seconds, which the linker places first and together (lld's --symbol-ordering-file, with
 every Swift function in a section of its own). Spread over the 3.9 MB of code they made the
 kernel keep most of it resident (it maps the 64 KiB around each page fault); together they fill
@@ -11,9 +12,9 @@ the symbol table has them, sorted, one a line. A function that is renamed or new
 placed after them: regenerate when the start-up changed much. SwiftPM does not know the
 linker reads the file: after writing it, remove the executable so that it is linked again.
 
-Usage (from the repository, after `swift build -c release --product woodshed`):
+Usage (from the repository, after `make build`, which links the Swift runtime and Foundation in):
   PYTHONPATH=scripts python3 -m bench.startup_order .build/release/woodshed [--out Sources/woodshed/startup.order]
-  rm .build/release/woodshed && swift build -c release --product woodshed"""
+  rm .build/release/woodshed && make build"""
 import argparse, os, re, shutil, subprocess, tempfile
 
 from .jack import Server
