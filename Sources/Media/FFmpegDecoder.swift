@@ -76,21 +76,53 @@ final class FFmpegDecoder: FrameDecoder {
     /// stream ready at frame 0. `containers`: the containers accepted (nil: any); a file in
     /// another is refused with nil, as is one FFmpeg does not read at all. Throws when FFmpeg
     /// reads the container but not its audio.
+    ///
+    /// An MP4 whose tracks have simple edit lists (or none; see `MP4EditList`) is read with
+    /// libavformat's `advanced_editlist` off, so its index of packets is built once; should the
+    /// audio stream then not be where its edit list says, the file is read again the usual way.
     static func open(path: String, descriptor: Int32, containers: Set<String>?) throws(AudioFileError) -> FFmpegDecoder? {
         // Without FFmpeg's libraries the file is one FFmpeg does not read (libsndfile's answer stands).
         guard loaded else { return nil }
-        var format: UnsafeMutablePointer<AVFormatContext>?
-        guard woodshed_avformat_open_input(&format, "file:/proc/self/fd/\(descriptor)", nil, nil) == 0, let context = format else {
+        if let tracks = MP4EditList.tracks(descriptor: descriptor), !tracks.contains(.other),
+           case .opened(let decoder) = try open(path: path, descriptor: descriptor, containers: containers, edits: tracks) {
+            return decoder
+        }
+        guard case .opened(let decoder) = try open(path: path, descriptor: descriptor, containers: containers, edits: nil) else {
             return nil
         }
+        return decoder
+    }
+
+    /// What one way of opening a file gave.
+    private enum Opening {
+        /// The decoder, or nil: a file FFmpeg does not read, or in a container not accepted.
+        case opened(FFmpegDecoder?)
+        /// The audio stream is not where the file's edit lists said: read it the usual way.
+        case editsDiffer
+    }
+
+    /// `open` with `edits`: the edit lists of the file's tracks, read with `advanced_editlist`
+    /// off (nil: libavformat's own way).
+    private static func open(path: String, descriptor: Int32, containers: Set<String>?,
+                             edits: [MP4EditList.Edits]?) throws(AudioFileError) -> Opening {
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        var options: OpaquePointer?
+        if edits != nil { woodshed_av_dict_set(&options, "advanced_editlist", "0", 0) }
+        let opened = woodshed_avformat_open_input(&format, "file:/proc/self/fd/\(descriptor)", nil, &options)
+        woodshed_av_dict_free(&options)
+        guard opened == 0, let context = format else { return .opened(nil) }
         let container = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
         if let containers, !containers.contains(container) {
             woodshed_avformat_close_input(&format)
-            return nil
+            return .opened(nil)
         }
         func fail(_ reason: String) -> AudioFileError {
             woodshed_avformat_close_input(&format)
             return .damaged(path: path, reason: reason)
+        }
+        func differ() -> Opening {
+            woodshed_avformat_close_input(&format)
+            return .editsDiffer
         }
         var code = woodshed_avformat_find_stream_info(context, nil)
         guard code >= 0 else { throw fail(message(code)) }
@@ -98,13 +130,26 @@ final class FFmpegDecoder: FrameDecoder {
         guard index >= 0, let stream = context.pointee.streams[Int(index)], let parameters = stream.pointee.codecpar else {
             throw fail("no audio stream")
         }
+        let timeBase = stream.pointee.time_base
+        // The stream's length in its time base: with `advanced_editlist` off, libavformat gives
+        // the track's whole length, so it is taken from the edit as its own way does (mov.c).
+        var duration = stream.pointee.duration
+        var edit: MP4EditList?
+        if let edits {
+            guard edits.count == Int(context.pointee.nb_streams) else { return differ() }
+            if case .simple(let simple) = edits[Int(index)] {
+                guard timeBase.num == 1, Int64(timeBase.den) == simple.trackTimeScale else { return differ() }
+                duration = woodshed_av_rescale(simple.duration, simple.trackTimeScale, simple.movieTimeScale)
+                edit = simple
+            }
+        }
         guard let codecType = woodshed_avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw fail("FFmpeg has no decoder for its audio (\(String(cString: woodshed_avcodec_get_name(parameters.pointee.codec_id))))")
         }
         var codec = woodshed_avcodec_alloc_context3(codecType)
         guard let codecContext = codec else { throw fail("out of memory") }
         code = woodshed_avcodec_parameters_to_context(codecContext, parameters)
-        codecContext.pointee.pkt_timebase = stream.pointee.time_base
+        codecContext.pointee.pkt_timebase = timeBase
         // Frames are placed by their timestamps, the priming ones (before frame 0) dropped here:
         // libavcodec's own skipping is told only on the first packet read, not after a seek.
         codecContext.pointee.flags2 |= Int32(AV_CODEC_FLAG2_SKIP_MANUAL)
@@ -114,11 +159,10 @@ final class FFmpegDecoder: FrameDecoder {
             throw fail(message(code))
         }
         let channels = Int(codecContext.pointee.ch_layout.nb_channels), rate = Int(codecContext.pointee.sample_rate)
-        let timeBase = stream.pointee.time_base
         let origin = stream.pointee.start_time == Self.noTime ? 0 : stream.pointee.start_time
         var frames: Int64 = -1
-        if stream.pointee.duration > 0 {
-            frames = woodshed_av_rescale_q(stream.pointee.duration, timeBase, AVRational(num: 1, den: Int32(rate)))
+        if duration > 0 {
+            frames = woodshed_av_rescale_q(duration, timeBase, AVRational(num: 1, den: Int32(rate)))
         } else if context.pointee.duration > 0 {
             frames = woodshed_av_rescale(context.pointee.duration, Int64(rate), Int64(AV_TIME_BASE))
         }
@@ -128,12 +172,13 @@ final class FFmpegDecoder: FrameDecoder {
             throw fail(channels > 0 && rate > 0 ? "its length is unknown" : "no channels or no sample rate")
         }
         // The first packet's time (before 0 when it holds the encoder's priming): seeks go no earlier.
-        var earliest: Int64 = 0
+        var earliest: Int64 = 0, first: Int64?
         if let packet = woodshed_av_packet_alloc() {
             while woodshed_av_read_frame(context, packet) >= 0 {
                 defer { woodshed_av_packet_unref(packet) }
                 guard packet.pointee.stream_index == index else { continue }
                 if packet.pointee.pts != Self.noTime {
+                    first = packet.pointee.pts - origin
                     earliest = min(0, woodshed_av_rescale_q(packet.pointee.pts - origin, timeBase, AVRational(num: 1, den: Int32(rate))))
                 }
                 break
@@ -141,13 +186,18 @@ final class FFmpegDecoder: FrameDecoder {
             var used: UnsafeMutablePointer<AVPacket>? = packet
             woodshed_av_packet_free(&used)
         }
+        // With the edit applied by libavformat, the first packet starts the edit's start before frame 0.
+        if let edit, first != -edit.mediaTime {
+            woodshed_avcodec_free_context(&codec)
+            return differ()
+        }
         let frameSize = Int64(parameters.pointee.frame_size)
         let decoder = FFmpegDecoder(
             format: context, codec: codecContext, streamIndex: index, timeBase: timeBase, origin: origin, earliest: earliest,
             channels: channels, rate: rate, frames: frames, packetFrames: frameSize > 0 ? frameSize : 4_096,
             codecName: Self.codecName(parameters.pointee.codec_id), containerName: container)
         guard decoder.seek(to: 0) else { throw .damaged(path: path, reason: decoder.failure ?? "its first frames do not decode") }
-        return decoder
+        return .opened(decoder)
     }
 
     private init(format: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>,

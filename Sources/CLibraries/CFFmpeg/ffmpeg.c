@@ -7,6 +7,8 @@
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
+static void (*p_av_dict_free)(AVDictionary **m);
+static int (*p_av_dict_set)(AVDictionary **pm, const char *key, const char *value, int flags);
 static int (*p_av_find_best_stream)(AVFormatContext *ic, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags);
 static AVFrame * (*p_av_frame_alloc)(void);
 static void (*p_av_frame_free)(AVFrame **frame);
@@ -51,6 +53,8 @@ static void load(void) {
     if (!avcodec) { load_error = message; return; }
     void *avformat = open_library("libavformat.so." STR(LIBAVFORMAT_VERSION_MAJOR));
     if (!avformat) { load_error = message; return; }
+    if (!(*(void **)&p_av_dict_free = dlsym(avutil, "av_dict_free"))) { snprintf(message, sizeof message, "no av_dict_free in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_dict_set = dlsym(avutil, "av_dict_set"))) { snprintf(message, sizeof message, "no av_dict_set in libavutil"); load_error = message; return; }
     if (!(*(void **)&p_av_find_best_stream = dlsym(avformat, "av_find_best_stream"))) { snprintf(message, sizeof message, "no av_find_best_stream in libavformat"); load_error = message; return; }
     if (!(*(void **)&p_av_frame_alloc = dlsym(avutil, "av_frame_alloc"))) { snprintf(message, sizeof message, "no av_frame_alloc in libavutil"); load_error = message; return; }
     if (!(*(void **)&p_av_frame_free = dlsym(avutil, "av_frame_free"))) { snprintf(message, sizeof message, "no av_frame_free in libavutil"); load_error = message; return; }
@@ -85,6 +89,8 @@ const char *woodshed_ffmpeg_load(void) {
     return load_error;
 }
 
+void woodshed_av_dict_free(AVDictionary **m) { p_av_dict_free(m); }
+int woodshed_av_dict_set(AVDictionary **pm, const char *key, const char *value, int flags) { return p_av_dict_set(pm, key, value, flags); }
 int woodshed_av_find_best_stream(AVFormatContext *ic, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags) { return p_av_find_best_stream(ic, type, wanted, related, decoder, flags); }
 AVFrame * woodshed_av_frame_alloc(void) { return p_av_frame_alloc(); }
 void woodshed_av_frame_free(AVFrame **frame) { p_av_frame_free(frame); }

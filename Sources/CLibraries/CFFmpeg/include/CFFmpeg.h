@@ -7,6 +7,7 @@
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/avutil.h>
+#include <libavutil/dict.h>
 #include <libavutil/error.h>
 #include <libavutil/log.h>
 #include <errno.h>
@@ -19,6 +20,8 @@ static inline int woodshed_averror_again(void) { return AVERROR(EAGAIN); }
 /// Any thread; the first call does the work under a lock.
 const char *woodshed_ffmpeg_load(void);
 
+void woodshed_av_dict_free(AVDictionary **m);
+int woodshed_av_dict_set(AVDictionary **pm, const char *key, const char *value, int flags);
 int woodshed_av_find_best_stream(AVFormatContext *ic, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags);
 AVFrame * woodshed_av_frame_alloc(void);
 void woodshed_av_frame_free(AVFrame **frame);
