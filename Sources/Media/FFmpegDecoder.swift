@@ -7,6 +7,11 @@ import Foundation
 /// decodes a packet or two to learn the format; FFmpeg prints nothing (its log is off), and its
 /// errors are reported in its words (`av_strerror`).
 ///
+/// The common M4A (one AAC track with a simple edit list, see `MP4SampleTable`) is read
+/// without libavformat: its packets are found by its own sample tables and given to
+/// libavcodec, so libavformat's libraries are not loaded and its index of every packet not
+/// built (together about 17 MB for 2 hours of AAC). Any other file is read with libavformat.
+///
 /// The length is the stream's duration: the encoder's priming (the edit list of an M4A) is
 /// removed by libavformat, and the padding after the end, which decoders return (a
 /// 2,880,000-frame source decodes to 2,880,512 frames), is cut here.
@@ -31,7 +36,13 @@ final class FFmpegDecoder: FrameDecoder {
     /// Why decoding stopped before the end, in the library's words (see `StreamDamage`).
     var failure: String? { damage.reason }
 
+    /// libavformat's demuxer, or nil when the packets are read by `table`.
     private var format: UnsafeMutablePointer<AVFormatContext>?
+    /// The packets of an M4A read without libavformat, from `descriptor` (a copy of the file's).
+    private let table: MP4SampleTable?
+    private let descriptor: Int32
+    /// The next packet of `table` to read.
+    private var nextPacket = 0
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private let packet: UnsafeMutablePointer<AVPacket>
     private let frame: UnsafeMutablePointer<AVFrame>
@@ -59,18 +70,24 @@ final class FFmpegDecoder: FrameDecoder {
     /// The containers FFmpeg reads files in that libsndfile refused: MP4 (M4A, MP4, 3GP), whose
     /// timestamps count samples. (Not yet Matroska/WebM: its timestamps are in milliseconds, so
     /// frames cannot be placed to the sample by them.) Anything else keeps libsndfile's answer.
-    static let trustedContainers: Set<String> = ["mov,mp4,m4a,3gp,3g2,mj2"]
+    static let trustedContainers: Set<String> = [mp4Container]
+
+    /// libavformat's name of the MP4 family's container, also given for a file read without it.
+    static let mp4Container = "mov,mp4,m4a,3gp,3g2,mj2"
 
     /// libavutil's AV_NOPTS_VALUE: no timestamp.
     private static let noTime = Int64(bitPattern: 0x8000_0000_0000_0000)
 
-    /// FFmpeg's one-time set-up: its libraries loaded (dlopen, on the first file that needs
-    /// them) and its log off (it would print to the terminal); false when they cannot be loaded.
+    /// FFmpeg's one-time set-up: libavcodec and libavutil loaded (dlopen, on the first file that
+    /// needs them) and its log off (it would print to the terminal); false when they cannot be loaded.
     private static let loaded: Bool = {
         guard woodshed_ffmpeg_load() == nil else { return false }
         woodshed_av_log_set_level(AV_LOG_QUIET)
         return true
     }()
+
+    /// libavformat loaded too (on the first file read with it); false when it cannot be.
+    private static let formatLoaded: Bool = loaded && woodshed_ffmpeg_load_format() == nil
 
     /// The file open at `descriptor` (opened again by FFmpeg through /proc/self/fd), its audio
     /// stream ready at frame 0. `containers`: the containers accepted (nil: any); a file in
@@ -83,6 +100,11 @@ final class FFmpegDecoder: FrameDecoder {
     static func open(path: String, descriptor: Int32, containers: Set<String>?) throws(AudioFileError) -> FFmpegDecoder? {
         // Without FFmpeg's libraries the file is one FFmpeg does not read (libsndfile's answer stands).
         guard loaded else { return nil }
+        if let table = MP4SampleTable.read(descriptor: descriptor) {
+            guard containers?.contains(mp4Container) ?? true else { return nil }
+            return try open(path: path, descriptor: descriptor, table: table)
+        }
+        guard formatLoaded else { return nil }
         if let tracks = MP4EditList.tracks(descriptor: descriptor), !tracks.contains(.other),
            case .opened(let decoder) = try open(path: path, descriptor: descriptor, containers: containers, edits: tracks) {
             return decoder
@@ -193,17 +215,65 @@ final class FFmpegDecoder: FrameDecoder {
         }
         let frameSize = Int64(parameters.pointee.frame_size)
         let decoder = FFmpegDecoder(
-            format: context, codec: codecContext, streamIndex: index, timeBase: timeBase, origin: origin, earliest: earliest,
+            format: context, table: nil, descriptor: -1, codec: codecContext, streamIndex: index, timeBase: timeBase, origin: origin, earliest: earliest,
             channels: channels, rate: rate, frames: frames, packetFrames: frameSize > 0 ? frameSize : 4_096,
             codecName: Self.codecName(parameters.pointee.codec_id), containerName: container)
         guard decoder.seek(to: 0) else { throw .damaged(path: path, reason: decoder.failure ?? "its first frames do not decode") }
         return .opened(decoder)
     }
 
-    private init(format: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>,
+    /// `open` of an M4A whose packets `table` finds: libavcodec's AAC decoder, configured by
+    /// the file's esds box, reads them from a copy of `descriptor`.
+    private static func open(path: String, descriptor: Int32, table: MP4SampleTable) throws(AudioFileError) -> FFmpegDecoder {
+        guard table.edit.trackTimeScale <= Int64(Int32.max), let codecType = woodshed_avcodec_find_decoder(AV_CODEC_ID_AAC) else {
+            throw .damaged(path: path, reason: "FFmpeg has no decoder for its audio (aac)")
+        }
+        var codec = woodshed_avcodec_alloc_context3(codecType)
+        let config = table.decoderConfig
+        guard let codecContext = codec, let extradata = woodshed_av_mallocz(config.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)) else {
+            woodshed_avcodec_free_context(&codec)
+            throw .damaged(path: path, reason: "out of memory")
+        }
+        extradata.copyMemory(from: config, byteCount: config.count)
+        codecContext.pointee.extradata = extradata.assumingMemoryBound(to: UInt8.self)
+        codecContext.pointee.extradata_size = Int32(config.count)
+        codecContext.pointee.sample_rate = Int32(table.rate)
+        let timeBase = AVRational(num: 1, den: Int32(table.edit.trackTimeScale))
+        codecContext.pointee.pkt_timebase = timeBase
+        // As for libavformat's packets: frames placed by their timestamps (see `open` above).
+        codecContext.pointee.flags2 |= Int32(AV_CODEC_FLAG2_SKIP_MANUAL)
+        let code = woodshed_avcodec_open2(codecContext, codecType, nil)
+        let channels = Int(codecContext.pointee.ch_layout.nb_channels), rate = Int(codecContext.pointee.sample_rate)
+        guard code >= 0, channels > 0, rate > 0 else {
+            woodshed_avcodec_free_context(&codec)
+            throw .damaged(path: path, reason: code < 0 ? message(code) : "no channels or no sample rate")
+        }
+        let frameRate = AVRational(num: 1, den: Int32(rate))
+        // The stream's length: the edit's, as libavformat takes it (mov.c, `av_rescale`).
+        let duration = woodshed_av_rescale(table.edit.duration, table.edit.trackTimeScale, table.edit.movieTimeScale)
+        let frames = woodshed_av_rescale_q(duration, timeBase, frameRate)
+        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard frames > 0, copy >= 0 else {
+            woodshed_avcodec_free_context(&codec)
+            throw .damaged(path: path, reason: frames > 0 ? SystemMessage.errno(errno) : "holds no audio")
+        }
+        let first = table.packet(0)
+        let decoder = FFmpegDecoder(
+            format: nil, table: table, descriptor: copy, codec: codecContext, streamIndex: 0, timeBase: timeBase, origin: 0,
+            earliest: min(0, woodshed_av_rescale_q(first.time, timeBase, frameRate)), channels: channels, rate: rate,
+            frames: frames, packetFrames: max(1, woodshed_av_rescale_q(first.duration, timeBase, frameRate)),
+            codecName: "AAC", containerName: mp4Container)
+        guard decoder.seek(to: 0) else { throw .damaged(path: path, reason: decoder.failure ?? "its first frames do not decode") }
+        return decoder
+    }
+
+    private init(format: UnsafeMutablePointer<AVFormatContext>?, table: MP4SampleTable?, descriptor: Int32,
+                 codec: UnsafeMutablePointer<AVCodecContext>,
                  streamIndex: Int32, timeBase: AVRational, origin: Int64, earliest: Int64, channels: Int, rate: Int, frames: Int64,
                  packetFrames: Int64, codecName: String, containerName: String) {
         self.format = format
+        self.table = table
+        self.descriptor = descriptor
         self.codec = codec
         self.streamIndex = streamIndex
         self.timeBase = timeBase
@@ -225,7 +295,8 @@ final class FFmpegDecoder: FrameDecoder {
         woodshed_av_packet_free(&packet)
         woodshed_av_frame_free(&frame)
         woodshed_avcodec_free_context(&codec)
-        woodshed_avformat_close_input(&format)
+        if format != nil { woodshed_avformat_close_input(&format) }
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Moves to `target` exactly (see the type's comment): a seek at least `leadPackets` packets
@@ -236,7 +307,7 @@ final class FFmpegDecoder: FrameDecoder {
         while true {
             let start = max(earliest, target - lead)
             let time = origin + woodshed_av_rescale_q(start, AVRational(num: 1, den: Int32(rate)), timeBase)
-            guard woodshed_av_seek_frame(format, streamIndex, time, AVSEEK_FLAG_BACKWARD) >= 0 else { return false }
+            guard seekPackets(to: time) else { return false }
             woodshed_avcodec_flush_buffers(codec)
             draining = false
             frameCount = 0
@@ -301,7 +372,7 @@ final class FFmpegDecoder: FrameDecoder {
                 damage.stop(at: next, because: Self.message(received))
                 return false
             }
-            let read = woodshed_av_read_frame(format, packet)
+            let read = readPacket()
             if read < 0 {
                 guard read == woodshed_averror_eof() else {
                     damage.stop(at: next, because: Self.message(read))
@@ -319,6 +390,36 @@ final class FFmpegDecoder: FrameDecoder {
                 return false
             }
         }
+    }
+
+    /// Moves the demuxer to the last packet at or before `time` (in the stream's time base).
+    private func seekPackets(to time: Int64) -> Bool {
+        guard let table else { return woodshed_av_seek_frame(format, streamIndex, time, AVSEEK_FLAG_BACKWARD) >= 0 }
+        nextPacket = table.packet(at: time)
+        return true
+    }
+
+    /// Reads the next packet of the stream into `packet`: 0, AVERROR_EOF at the end (or where
+    /// the file ends early: what exists plays), another negative AVERROR on an error.
+    private func readPacket() -> Int32 {
+        guard let table else { return woodshed_av_read_frame(format, packet) }
+        guard nextPacket < table.count else { return woodshed_averror_eof() }
+        let next = table.packet(nextPacket)
+        guard next.size <= MP4SampleTable.largestPacket else { return woodshed_averror_invalid_data() }
+        let made = woodshed_av_new_packet(packet, Int32(next.size))
+        guard made >= 0 else { return made }
+        let read = pread(descriptor, packet.pointee.data, next.size, off_t(next.offset))
+        guard read == next.size else {
+            let error = errno
+            woodshed_av_packet_unref(packet)
+            return read < 0 ? -error : woodshed_averror_eof()
+        }
+        packet.pointee.pts = next.time
+        packet.pointee.dts = next.time
+        packet.pointee.duration = next.duration
+        packet.pointee.stream_index = streamIndex
+        nextPacket += 1
+        return 0
     }
 
     /// Copies `count` frames of the decoded frame, from `frameUsed` on, as interleaved floats.

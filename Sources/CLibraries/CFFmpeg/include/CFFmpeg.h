@@ -14,16 +14,23 @@
 
 static inline int woodshed_averror_eof(void) { return AVERROR_EOF; }
 static inline int woodshed_averror_again(void) { return AVERROR(EAGAIN); }
+static inline int woodshed_averror_invalid_data(void) { return AVERROR_INVALIDDATA; }
 
-/// Loads libavformat, libavcodec and libavutil (the sonames these headers are for) and
-/// resolves the functions below; NULL when done (also on later calls), else what failed.
+/// Loads libavcodec and libavutil (the sonames these headers are for) and resolves the
+/// functions below but libavformat's; NULL when done (also on later calls), else what failed.
 /// Any thread; the first call does the work under a lock.
 const char *woodshed_ffmpeg_load(void);
+
+/// `woodshed_ffmpeg_load`, then libavformat (and its own ~60 libraries, about 9 MB) and its
+/// functions below (`av_find_best_stream`, `av_read_frame`, `av_seek_frame`, `avformat_*`).
+const char *woodshed_ffmpeg_load_format(void);
 
 void woodshed_av_dict_free(AVDictionary **m);
 int woodshed_av_dict_set(AVDictionary **pm, const char *key, const char *value, int flags);
 int woodshed_av_find_best_stream(AVFormatContext *ic, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags);
 AVFrame * woodshed_av_frame_alloc(void);
+void * woodshed_av_mallocz(size_t size);
+int woodshed_av_new_packet(AVPacket *pkt, int size);
 void woodshed_av_frame_free(AVFrame **frame);
 enum AVSampleFormat woodshed_av_get_packed_sample_fmt(enum AVSampleFormat f);
 void woodshed_av_log_set_level(int level);
