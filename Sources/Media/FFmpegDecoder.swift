@@ -10,7 +10,7 @@ import Foundation
 /// The common M4A (one AAC track with a simple edit list, see `MP4SampleTable`) is read
 /// without libavformat: its packets are found by its own sample tables and given to
 /// libavcodec, so libavformat's libraries are not loaded and its index of every packet not
-/// built (together about 17 MB for 2 hours of AAC). Any other file is read with libavformat.
+/// built (together about 19 MB for 2 hours of AAC). Any other file is read with libavformat.
 ///
 /// The length is the stream's duration: the encoder's priming (the edit list of an M4A) is
 /// removed by libavformat, and the padding after the end, which decoders return (a

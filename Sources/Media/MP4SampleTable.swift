@@ -3,9 +3,9 @@ import Glibc
 /// Worker threads (the decoder's, one at a time). Where each packet of an M4A's AAC track lies
 /// in the file and when it plays, from the track's own sample tables (stts, stsc, stsz,
 /// stco/co64), so that `FFmpegDecoder` reads the packets itself and libavformat is not loaded
-/// for the common M4A: its ~60 libraries (about 9 MB) and its index of every packet (24 bytes
-/// a packet: 8 MB for 2 hours of AAC) are not needed. What it keeps: 4 bytes a packet (its
-/// size) and a few bytes a chunk.
+/// for the common M4A: the 38 more libraries it needs (about 9 MB) and its index of every
+/// packet (24 bytes a packet: 8 MB for 2 hours of AAC) are not needed. What it keeps: 4 bytes
+/// a packet (its size) and a few bytes a chunk.
 ///
 /// Only the plain case: one sound track, AAC (MPEG-4 audio in an mp4a/esds sample entry),
 /// one sample description, no composition offsets (ctts), no fragments (mvex), and a simple

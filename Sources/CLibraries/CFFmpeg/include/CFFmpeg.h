@@ -2,7 +2,9 @@
 // audio. They are loaded with dlopen on the first file that needs them, not linked: linked,
 // they bring some 130 shared libraries (glib and librsvg among them) into every woodshed
 // command, about 25 MB and 40-90 ms of start-up. Their headers give the types; each function
-// Woodshed calls is `woodshed_` + its name, through a pointer `woodshed_ffmpeg_load` resolves.
+// Woodshed calls is `woodshed_` + its name, through a pointer `woodshed_ffmpeg_load` resolves
+// (libavcodec's and libavutil's) or `woodshed_ffmpeg_load_format` (libavformat's: only for an
+// MP4 that Woodshed does not read by its own sample tables, see MP4SampleTable.swift).
 // Swift cannot import the function-like error macros, so they are wrapped here too.
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
@@ -21,7 +23,7 @@ static inline int woodshed_averror_invalid_data(void) { return AVERROR_INVALIDDA
 /// Any thread; the first call does the work under a lock.
 const char *woodshed_ffmpeg_load(void);
 
-/// `woodshed_ffmpeg_load`, then libavformat (and its own ~60 libraries, about 9 MB) and its
+/// `woodshed_ffmpeg_load`, then libavformat (and the 38 more libraries it needs, about 9 MB) and its
 /// functions below (`av_find_best_stream`, `av_read_frame`, `av_seek_frame`, `avformat_*`).
 const char *woodshed_ffmpeg_load_format(void);
 
