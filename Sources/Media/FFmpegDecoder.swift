@@ -7,6 +7,11 @@ import Foundation
 /// decodes a packet or two to learn the format; FFmpeg prints nothing (its log is off), and its
 /// errors are reported in its words (`av_strerror`).
 ///
+/// The common M4A (one AAC track with a simple edit list, see `MP4SampleTable`) is read
+/// without libavformat: its packets are found by its own sample tables and given to
+/// libavcodec, so libavformat's libraries are not loaded and its index of every packet not
+/// built (together about 19 MB for 2 hours of AAC). Any other file is read with libavformat.
+///
 /// The length is the stream's duration: the encoder's priming (the edit list of an M4A) is
 /// removed by libavformat, and the padding after the end, which decoders return (a
 /// 2,880,000-frame source decodes to 2,880,512 frames), is cut here.
@@ -31,7 +36,13 @@ final class FFmpegDecoder: FrameDecoder {
     /// Why decoding stopped before the end, in the library's words (see `StreamDamage`).
     var failure: String? { damage.reason }
 
+    /// libavformat's demuxer, or nil when the packets are read by `table`.
     private var format: UnsafeMutablePointer<AVFormatContext>?
+    /// The packets of an M4A read without libavformat, from `descriptor` (a copy of the file's).
+    private let table: MP4SampleTable?
+    private let descriptor: Int32
+    /// The next packet of `table` to read.
+    private var nextPacket = 0
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private let packet: UnsafeMutablePointer<AVPacket>
     private let frame: UnsafeMutablePointer<AVFrame>
@@ -59,38 +70,81 @@ final class FFmpegDecoder: FrameDecoder {
     /// The containers FFmpeg reads files in that libsndfile refused: MP4 (M4A, MP4, 3GP), whose
     /// timestamps count samples. (Not yet Matroska/WebM: its timestamps are in milliseconds, so
     /// frames cannot be placed to the sample by them.) Anything else keeps libsndfile's answer.
-    static let trustedContainers: Set<String> = ["mov,mp4,m4a,3gp,3g2,mj2"]
+    static let trustedContainers: Set<String> = [mp4Container]
+
+    /// libavformat's name of the MP4 family's container, also given for a file read without it.
+    static let mp4Container = "mov,mp4,m4a,3gp,3g2,mj2"
 
     /// libavutil's AV_NOPTS_VALUE: no timestamp.
     private static let noTime = Int64(bitPattern: 0x8000_0000_0000_0000)
 
-    /// FFmpeg's one-time set-up: its libraries loaded (dlopen, on the first file that needs
-    /// them) and its log off (it would print to the terminal); false when they cannot be loaded.
+    /// FFmpeg's one-time set-up: libavcodec and libavutil loaded (dlopen, on the first file that
+    /// needs them) and its log off (it would print to the terminal); false when they cannot be loaded.
     private static let loaded: Bool = {
         guard woodshed_ffmpeg_load() == nil else { return false }
         woodshed_av_log_set_level(AV_LOG_QUIET)
         return true
     }()
 
+    /// libavformat loaded too (on the first file read with it); false when it cannot be.
+    private static let formatLoaded: Bool = loaded && woodshed_ffmpeg_load_format() == nil
+
     /// The file open at `descriptor` (opened again by FFmpeg through /proc/self/fd), its audio
     /// stream ready at frame 0. `containers`: the containers accepted (nil: any); a file in
     /// another is refused with nil, as is one FFmpeg does not read at all. Throws when FFmpeg
     /// reads the container but not its audio.
+    ///
+    /// An MP4 whose tracks have simple edit lists (or none; see `MP4EditList`) is read with
+    /// libavformat's `advanced_editlist` off, so its index of packets is built once; should the
+    /// audio stream then not be where its edit list says, the file is read again the usual way.
     static func open(path: String, descriptor: Int32, containers: Set<String>?) throws(AudioFileError) -> FFmpegDecoder? {
         // Without FFmpeg's libraries the file is one FFmpeg does not read (libsndfile's answer stands).
         guard loaded else { return nil }
-        var format: UnsafeMutablePointer<AVFormatContext>?
-        guard woodshed_avformat_open_input(&format, "file:/proc/self/fd/\(descriptor)", nil, nil) == 0, let context = format else {
+        if let table = MP4SampleTable.read(descriptor: descriptor) {
+            guard containers?.contains(mp4Container) ?? true else { return nil }
+            return try open(path: path, descriptor: descriptor, table: table)
+        }
+        guard formatLoaded else { return nil }
+        if let tracks = MP4EditList.tracks(descriptor: descriptor), !tracks.contains(.other),
+           case .opened(let decoder) = try open(path: path, descriptor: descriptor, containers: containers, edits: tracks) {
+            return decoder
+        }
+        guard case .opened(let decoder) = try open(path: path, descriptor: descriptor, containers: containers, edits: nil) else {
             return nil
         }
+        return decoder
+    }
+
+    /// What one way of opening a file gave.
+    private enum Opening {
+        /// The decoder, or nil: a file FFmpeg does not read, or in a container not accepted.
+        case opened(FFmpegDecoder?)
+        /// The audio stream is not where the file's edit lists said: read it the usual way.
+        case editsDiffer
+    }
+
+    /// `open` with `edits`: the edit lists of the file's tracks, read with `advanced_editlist`
+    /// off (nil: libavformat's own way).
+    private static func open(path: String, descriptor: Int32, containers: Set<String>?,
+                             edits: [MP4EditList.Edits]?) throws(AudioFileError) -> Opening {
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        var options: OpaquePointer?
+        if edits != nil { woodshed_av_dict_set(&options, "advanced_editlist", "0", 0) }
+        let opened = woodshed_avformat_open_input(&format, "file:/proc/self/fd/\(descriptor)", nil, &options)
+        woodshed_av_dict_free(&options)
+        guard opened == 0, let context = format else { return .opened(nil) }
         let container = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
         if let containers, !containers.contains(container) {
             woodshed_avformat_close_input(&format)
-            return nil
+            return .opened(nil)
         }
         func fail(_ reason: String) -> AudioFileError {
             woodshed_avformat_close_input(&format)
             return .damaged(path: path, reason: reason)
+        }
+        func differ() -> Opening {
+            woodshed_avformat_close_input(&format)
+            return .editsDiffer
         }
         var code = woodshed_avformat_find_stream_info(context, nil)
         guard code >= 0 else { throw fail(message(code)) }
@@ -98,13 +152,26 @@ final class FFmpegDecoder: FrameDecoder {
         guard index >= 0, let stream = context.pointee.streams[Int(index)], let parameters = stream.pointee.codecpar else {
             throw fail("no audio stream")
         }
+        let timeBase = stream.pointee.time_base
+        // The stream's length in its time base: with `advanced_editlist` off, libavformat gives
+        // the track's whole length, so it is taken from the edit as its own way does (mov.c).
+        var duration = stream.pointee.duration
+        var edit: MP4EditList?
+        if let edits {
+            guard edits.count == Int(context.pointee.nb_streams) else { return differ() }
+            if case .simple(let simple) = edits[Int(index)] {
+                guard timeBase.num == 1, Int64(timeBase.den) == simple.trackTimeScale else { return differ() }
+                duration = woodshed_av_rescale(simple.duration, simple.trackTimeScale, simple.movieTimeScale)
+                edit = simple
+            }
+        }
         guard let codecType = woodshed_avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw fail("FFmpeg has no decoder for its audio (\(String(cString: woodshed_avcodec_get_name(parameters.pointee.codec_id))))")
         }
         var codec = woodshed_avcodec_alloc_context3(codecType)
         guard let codecContext = codec else { throw fail("out of memory") }
         code = woodshed_avcodec_parameters_to_context(codecContext, parameters)
-        codecContext.pointee.pkt_timebase = stream.pointee.time_base
+        codecContext.pointee.pkt_timebase = timeBase
         // Frames are placed by their timestamps, the priming ones (before frame 0) dropped here:
         // libavcodec's own skipping is told only on the first packet read, not after a seek.
         codecContext.pointee.flags2 |= Int32(AV_CODEC_FLAG2_SKIP_MANUAL)
@@ -114,11 +181,10 @@ final class FFmpegDecoder: FrameDecoder {
             throw fail(message(code))
         }
         let channels = Int(codecContext.pointee.ch_layout.nb_channels), rate = Int(codecContext.pointee.sample_rate)
-        let timeBase = stream.pointee.time_base
         let origin = stream.pointee.start_time == Self.noTime ? 0 : stream.pointee.start_time
         var frames: Int64 = -1
-        if stream.pointee.duration > 0 {
-            frames = woodshed_av_rescale_q(stream.pointee.duration, timeBase, AVRational(num: 1, den: Int32(rate)))
+        if duration > 0 {
+            frames = woodshed_av_rescale_q(duration, timeBase, AVRational(num: 1, den: Int32(rate)))
         } else if context.pointee.duration > 0 {
             frames = woodshed_av_rescale(context.pointee.duration, Int64(rate), Int64(AV_TIME_BASE))
         }
@@ -128,12 +194,13 @@ final class FFmpegDecoder: FrameDecoder {
             throw fail(channels > 0 && rate > 0 ? "its length is unknown" : "no channels or no sample rate")
         }
         // The first packet's time (before 0 when it holds the encoder's priming): seeks go no earlier.
-        var earliest: Int64 = 0
+        var earliest: Int64 = 0, first: Int64?
         if let packet = woodshed_av_packet_alloc() {
             while woodshed_av_read_frame(context, packet) >= 0 {
                 defer { woodshed_av_packet_unref(packet) }
                 guard packet.pointee.stream_index == index else { continue }
                 if packet.pointee.pts != Self.noTime {
+                    first = packet.pointee.pts - origin
                     earliest = min(0, woodshed_av_rescale_q(packet.pointee.pts - origin, timeBase, AVRational(num: 1, den: Int32(rate))))
                 }
                 break
@@ -141,19 +208,72 @@ final class FFmpegDecoder: FrameDecoder {
             var used: UnsafeMutablePointer<AVPacket>? = packet
             woodshed_av_packet_free(&used)
         }
+        // With the edit applied by libavformat, the first packet starts the edit's start before frame 0.
+        if let edit, first != -edit.mediaTime {
+            woodshed_avcodec_free_context(&codec)
+            return differ()
+        }
         let frameSize = Int64(parameters.pointee.frame_size)
         let decoder = FFmpegDecoder(
-            format: context, codec: codecContext, streamIndex: index, timeBase: timeBase, origin: origin, earliest: earliest,
+            format: context, table: nil, descriptor: -1, codec: codecContext, streamIndex: index, timeBase: timeBase, origin: origin, earliest: earliest,
             channels: channels, rate: rate, frames: frames, packetFrames: frameSize > 0 ? frameSize : 4_096,
             codecName: Self.codecName(parameters.pointee.codec_id), containerName: container)
+        guard decoder.seek(to: 0) else { throw .damaged(path: path, reason: decoder.failure ?? "its first frames do not decode") }
+        return .opened(decoder)
+    }
+
+    /// `open` of an M4A whose packets `table` finds: libavcodec's AAC decoder, configured by
+    /// the file's esds box, reads them from a copy of `descriptor`.
+    private static func open(path: String, descriptor: Int32, table: MP4SampleTable) throws(AudioFileError) -> FFmpegDecoder {
+        guard table.edit.trackTimeScale <= Int64(Int32.max), let codecType = woodshed_avcodec_find_decoder(AV_CODEC_ID_AAC) else {
+            throw .damaged(path: path, reason: "FFmpeg has no decoder for its audio (aac)")
+        }
+        var codec = woodshed_avcodec_alloc_context3(codecType)
+        let config = table.decoderConfig
+        guard let codecContext = codec, let extradata = woodshed_av_mallocz(config.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)) else {
+            woodshed_avcodec_free_context(&codec)
+            throw .damaged(path: path, reason: "out of memory")
+        }
+        extradata.copyMemory(from: config, byteCount: config.count)
+        codecContext.pointee.extradata = extradata.assumingMemoryBound(to: UInt8.self)
+        codecContext.pointee.extradata_size = Int32(config.count)
+        codecContext.pointee.sample_rate = Int32(table.rate)
+        let timeBase = AVRational(num: 1, den: Int32(table.edit.trackTimeScale))
+        codecContext.pointee.pkt_timebase = timeBase
+        // As for libavformat's packets: frames placed by their timestamps (see `open` above).
+        codecContext.pointee.flags2 |= Int32(AV_CODEC_FLAG2_SKIP_MANUAL)
+        let code = woodshed_avcodec_open2(codecContext, codecType, nil)
+        let channels = Int(codecContext.pointee.ch_layout.nb_channels), rate = Int(codecContext.pointee.sample_rate)
+        guard code >= 0, channels > 0, rate > 0 else {
+            woodshed_avcodec_free_context(&codec)
+            throw .damaged(path: path, reason: code < 0 ? message(code) : "no channels or no sample rate")
+        }
+        let frameRate = AVRational(num: 1, den: Int32(rate))
+        // The stream's length: the edit's, as libavformat takes it (mov.c, `av_rescale`).
+        let duration = woodshed_av_rescale(table.edit.duration, table.edit.trackTimeScale, table.edit.movieTimeScale)
+        let frames = woodshed_av_rescale_q(duration, timeBase, frameRate)
+        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard frames > 0, copy >= 0 else {
+            woodshed_avcodec_free_context(&codec)
+            throw .damaged(path: path, reason: frames > 0 ? SystemMessage.errno(errno) : "holds no audio")
+        }
+        let first = table.packet(0)
+        let decoder = FFmpegDecoder(
+            format: nil, table: table, descriptor: copy, codec: codecContext, streamIndex: 0, timeBase: timeBase, origin: 0,
+            earliest: min(0, woodshed_av_rescale_q(first.time, timeBase, frameRate)), channels: channels, rate: rate,
+            frames: frames, packetFrames: max(1, woodshed_av_rescale_q(first.duration, timeBase, frameRate)),
+            codecName: "AAC", containerName: mp4Container)
         guard decoder.seek(to: 0) else { throw .damaged(path: path, reason: decoder.failure ?? "its first frames do not decode") }
         return decoder
     }
 
-    private init(format: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>,
+    private init(format: UnsafeMutablePointer<AVFormatContext>?, table: MP4SampleTable?, descriptor: Int32,
+                 codec: UnsafeMutablePointer<AVCodecContext>,
                  streamIndex: Int32, timeBase: AVRational, origin: Int64, earliest: Int64, channels: Int, rate: Int, frames: Int64,
                  packetFrames: Int64, codecName: String, containerName: String) {
         self.format = format
+        self.table = table
+        self.descriptor = descriptor
         self.codec = codec
         self.streamIndex = streamIndex
         self.timeBase = timeBase
@@ -175,7 +295,8 @@ final class FFmpegDecoder: FrameDecoder {
         woodshed_av_packet_free(&packet)
         woodshed_av_frame_free(&frame)
         woodshed_avcodec_free_context(&codec)
-        woodshed_avformat_close_input(&format)
+        if format != nil { woodshed_avformat_close_input(&format) }
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Moves to `target` exactly (see the type's comment): a seek at least `leadPackets` packets
@@ -186,7 +307,7 @@ final class FFmpegDecoder: FrameDecoder {
         while true {
             let start = max(earliest, target - lead)
             let time = origin + woodshed_av_rescale_q(start, AVRational(num: 1, den: Int32(rate)), timeBase)
-            guard woodshed_av_seek_frame(format, streamIndex, time, AVSEEK_FLAG_BACKWARD) >= 0 else { return false }
+            guard seekPackets(to: time) else { return false }
             woodshed_avcodec_flush_buffers(codec)
             draining = false
             frameCount = 0
@@ -251,7 +372,7 @@ final class FFmpegDecoder: FrameDecoder {
                 damage.stop(at: next, because: Self.message(received))
                 return false
             }
-            let read = woodshed_av_read_frame(format, packet)
+            let read = readPacket()
             if read < 0 {
                 guard read == woodshed_averror_eof() else {
                     damage.stop(at: next, because: Self.message(read))
@@ -269,6 +390,36 @@ final class FFmpegDecoder: FrameDecoder {
                 return false
             }
         }
+    }
+
+    /// Moves the demuxer to the last packet at or before `time` (in the stream's time base).
+    private func seekPackets(to time: Int64) -> Bool {
+        guard let table else { return woodshed_av_seek_frame(format, streamIndex, time, AVSEEK_FLAG_BACKWARD) >= 0 }
+        nextPacket = table.packet(at: time)
+        return true
+    }
+
+    /// Reads the next packet of the stream into `packet`: 0, AVERROR_EOF at the end (or where
+    /// the file ends early: what exists plays), another negative AVERROR on an error.
+    private func readPacket() -> Int32 {
+        guard let table else { return woodshed_av_read_frame(format, packet) }
+        guard nextPacket < table.count else { return woodshed_averror_eof() }
+        let next = table.packet(nextPacket)
+        guard next.size <= MP4SampleTable.largestPacket else { return woodshed_averror_invalid_data() }
+        let made = woodshed_av_new_packet(packet, Int32(next.size))
+        guard made >= 0 else { return made }
+        let read = pread(descriptor, packet.pointee.data, next.size, off_t(next.offset))
+        guard read == next.size else {
+            let error = errno
+            woodshed_av_packet_unref(packet)
+            return read < 0 ? -error : woodshed_averror_eof()
+        }
+        packet.pointee.pts = next.time
+        packet.pointee.dts = next.time
+        packet.pointee.duration = next.duration
+        packet.pointee.stream_index = streamIndex
+        nextPacket += 1
+        return 0
     }
 
     /// Copies `count` frames of the decoded frame, from `frameUsed` on, as interleaved floats.

@@ -51,4 +51,38 @@ struct LinkedLibrariesTests {
         }
         #expect(maps(shown).contains("libsystemd.so.0"))
     }
+
+    @Test("rendering an M4A (one AAC track) loads libavcodec and libavutil but not libavformat; an MP4 with two audio tracks loads libavformat too")
+    func libavformatOnlyForOtherMP4() throws {
+        let dir = try E2E.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = dir.appendingPathComponent("song.wav").path, one = dir.appendingPathComponent("one.m4a").path
+        let two = dir.appendingPathComponent("two.m4a").path
+        for (program, args) in [("sox", ["-n", "-r", "44100", "-c", "2", "-b", "16", wav, "synth", "2", "sine", "440"]),
+                                ("ffmpeg", ["-v", "error", "-y", "-i", wav, "-c:a", "aac", "-f", "mp4", one]),
+                                ("ffmpeg", ["-v", "error", "-y", "-i", one, "-map", "0:a", "-map", "0:a", "-c", "copy", "-f", "mp4", two])] {
+            let r = try E2E.run(program, args)
+            #expect(r.status == 0, "\(program): \(r.stderr)")
+        }
+        // ld.so names each library it loads ("file=libavcodec.so.59 [0];  dynamically loaded by ...")
+        // in LD_DEBUG_OUTPUT.PID (a file: on stderr it would fill the pipe E2E.run reads last).
+        func loaded(_ path: String) throws -> [String] {
+            let log = dir.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent + ".ld")
+            let r = try E2E.run(E2E.woodshed, ["render", dir.appendingPathComponent("out.wav").path, "--play", path],
+                                environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": log.path,
+                                              "XDG_DATA_HOME": dir.appendingPathComponent("data").path,
+                                              "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let written = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(log.lastPathComponent + ".") }
+            #expect(written.count == 1, "\(written)")
+            let text = try written.map { try String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) }.joined()
+            let names = text.split(separator: "\n").compactMap { line -> String? in
+                guard let at = line.range(of: "file=libav") else { return nil }
+                return String(line[at.lowerBound...].dropFirst(5).prefix { !$0.isWhitespace })
+            }
+            return Array(Set(names)).sorted()
+        }
+        #expect(try loaded(one) == ["libavcodec.so.59", "libavutil.so.57"])
+        #expect(try loaded(two) == ["libavcodec.so.59", "libavformat.so.59", "libavutil.so.57"])
+    }
 }

@@ -2,19 +2,23 @@ import Foundation
 import Media
 import WoodshedTestSupport
 
-/// Runs one of the reference programs (encoders, decoders) to its end; throws unless it exits
-/// with 0. Its output is not read: files are. Test thread.
-func runReference(_ program: String, _ arguments: [String]) throws {
+/// Runs one of the reference programs (encoders, decoders, ffprobe) to its end; throws unless it
+/// exits with 0. Returns what it printed on its standard output. Test thread.
+@discardableResult
+func runReference(_ program: String, _ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
+    let output = Pipe()
+    process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
         throw FixtureError(description: "\(program) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
     }
+    return String(decoding: printed, as: UTF8.self)
 }
 
 /// `count` reads (start, length) at random in `frames` frames, none starting on a multiple of

@@ -7,8 +7,12 @@
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
+static void (*p_av_dict_free)(AVDictionary **m);
+static int (*p_av_dict_set)(AVDictionary **pm, const char *key, const char *value, int flags);
 static int (*p_av_find_best_stream)(AVFormatContext *ic, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags);
 static AVFrame * (*p_av_frame_alloc)(void);
+static void * (*p_av_mallocz)(size_t size);
+static int (*p_av_new_packet)(AVPacket *pkt, int size);
 static void (*p_av_frame_free)(AVFrame **frame);
 static enum AVSampleFormat (*p_av_get_packed_sample_fmt)(enum AVSampleFormat f);
 static void (*p_av_log_set_level)(int level);
@@ -35,35 +39,37 @@ static int (*p_avformat_find_stream_info)(AVFormatContext *ic, AVDictionary **op
 static int (*p_avformat_open_input)(AVFormatContext **ps, const char *url, const AVInputFormat *fmt, AVDictionary **options);
 
 static const char *load_error = "not loaded";
+static const char *format_load_error = "not loaded";
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+static pthread_once_t format_once = PTHREAD_ONCE_INIT;
 static char message[512];
+static char format_message[512];
 
-static void *open_library(const char *name) {
+static void *open_library(const char *name, char *error, size_t size) {
     void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!h) snprintf(message, sizeof message, "%s", dlerror());
+    if (!h) snprintf(error, size, "%s", dlerror());
     return h;
 }
 
 static void load(void) {
-    void *avutil = open_library("libavutil.so." STR(LIBAVUTIL_VERSION_MAJOR));
+    void *avutil = open_library("libavutil.so." STR(LIBAVUTIL_VERSION_MAJOR), message, sizeof message);
     if (!avutil) { load_error = message; return; }
-    void *avcodec = open_library("libavcodec.so." STR(LIBAVCODEC_VERSION_MAJOR));
+    void *avcodec = open_library("libavcodec.so." STR(LIBAVCODEC_VERSION_MAJOR), message, sizeof message);
     if (!avcodec) { load_error = message; return; }
-    void *avformat = open_library("libavformat.so." STR(LIBAVFORMAT_VERSION_MAJOR));
-    if (!avformat) { load_error = message; return; }
-    if (!(*(void **)&p_av_find_best_stream = dlsym(avformat, "av_find_best_stream"))) { snprintf(message, sizeof message, "no av_find_best_stream in libavformat"); load_error = message; return; }
+    if (!(*(void **)&p_av_dict_free = dlsym(avutil, "av_dict_free"))) { snprintf(message, sizeof message, "no av_dict_free in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_dict_set = dlsym(avutil, "av_dict_set"))) { snprintf(message, sizeof message, "no av_dict_set in libavutil"); load_error = message; return; }
     if (!(*(void **)&p_av_frame_alloc = dlsym(avutil, "av_frame_alloc"))) { snprintf(message, sizeof message, "no av_frame_alloc in libavutil"); load_error = message; return; }
     if (!(*(void **)&p_av_frame_free = dlsym(avutil, "av_frame_free"))) { snprintf(message, sizeof message, "no av_frame_free in libavutil"); load_error = message; return; }
     if (!(*(void **)&p_av_get_packed_sample_fmt = dlsym(avutil, "av_get_packed_sample_fmt"))) { snprintf(message, sizeof message, "no av_get_packed_sample_fmt in libavutil"); load_error = message; return; }
     if (!(*(void **)&p_av_log_set_level = dlsym(avutil, "av_log_set_level"))) { snprintf(message, sizeof message, "no av_log_set_level in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_mallocz = dlsym(avutil, "av_mallocz"))) { snprintf(message, sizeof message, "no av_mallocz in libavutil"); load_error = message; return; }
+    if (!(*(void **)&p_av_new_packet = dlsym(avcodec, "av_new_packet"))) { snprintf(message, sizeof message, "no av_new_packet in libavcodec"); load_error = message; return; }
     if (!(*(void **)&p_av_packet_alloc = dlsym(avcodec, "av_packet_alloc"))) { snprintf(message, sizeof message, "no av_packet_alloc in libavcodec"); load_error = message; return; }
     if (!(*(void **)&p_av_packet_free = dlsym(avcodec, "av_packet_free"))) { snprintf(message, sizeof message, "no av_packet_free in libavcodec"); load_error = message; return; }
     if (!(*(void **)&p_av_packet_unref = dlsym(avcodec, "av_packet_unref"))) { snprintf(message, sizeof message, "no av_packet_unref in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_av_read_frame = dlsym(avformat, "av_read_frame"))) { snprintf(message, sizeof message, "no av_read_frame in libavformat"); load_error = message; return; }
     if (!(*(void **)&p_av_rescale = dlsym(avutil, "av_rescale"))) { snprintf(message, sizeof message, "no av_rescale in libavutil"); load_error = message; return; }
     if (!(*(void **)&p_av_rescale_q = dlsym(avutil, "av_rescale_q"))) { snprintf(message, sizeof message, "no av_rescale_q in libavutil"); load_error = message; return; }
     if (!(*(void **)&p_av_sample_fmt_is_planar = dlsym(avutil, "av_sample_fmt_is_planar"))) { snprintf(message, sizeof message, "no av_sample_fmt_is_planar in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_seek_frame = dlsym(avformat, "av_seek_frame"))) { snprintf(message, sizeof message, "no av_seek_frame in libavformat"); load_error = message; return; }
     if (!(*(void **)&p_av_strerror = dlsym(avutil, "av_strerror"))) { snprintf(message, sizeof message, "no av_strerror in libavutil"); load_error = message; return; }
     if (!(*(void **)&p_avcodec_alloc_context3 = dlsym(avcodec, "avcodec_alloc_context3"))) { snprintf(message, sizeof message, "no avcodec_alloc_context3 in libavcodec"); load_error = message; return; }
     if (!(*(void **)&p_avcodec_find_decoder = dlsym(avcodec, "avcodec_find_decoder"))) { snprintf(message, sizeof message, "no avcodec_find_decoder in libavcodec"); load_error = message; return; }
@@ -74,10 +80,20 @@ static void load(void) {
     if (!(*(void **)&p_avcodec_parameters_to_context = dlsym(avcodec, "avcodec_parameters_to_context"))) { snprintf(message, sizeof message, "no avcodec_parameters_to_context in libavcodec"); load_error = message; return; }
     if (!(*(void **)&p_avcodec_receive_frame = dlsym(avcodec, "avcodec_receive_frame"))) { snprintf(message, sizeof message, "no avcodec_receive_frame in libavcodec"); load_error = message; return; }
     if (!(*(void **)&p_avcodec_send_packet = dlsym(avcodec, "avcodec_send_packet"))) { snprintf(message, sizeof message, "no avcodec_send_packet in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_avformat_close_input = dlsym(avformat, "avformat_close_input"))) { snprintf(message, sizeof message, "no avformat_close_input in libavformat"); load_error = message; return; }
-    if (!(*(void **)&p_avformat_find_stream_info = dlsym(avformat, "avformat_find_stream_info"))) { snprintf(message, sizeof message, "no avformat_find_stream_info in libavformat"); load_error = message; return; }
-    if (!(*(void **)&p_avformat_open_input = dlsym(avformat, "avformat_open_input"))) { snprintf(message, sizeof message, "no avformat_open_input in libavformat"); load_error = message; return; }
     load_error = NULL;
+}
+
+static void load_format(void) {
+    if (woodshed_ffmpeg_load()) { format_load_error = load_error; return; }
+    void *avformat = open_library("libavformat.so." STR(LIBAVFORMAT_VERSION_MAJOR), format_message, sizeof format_message);
+    if (!avformat) { format_load_error = format_message; return; }
+    if (!(*(void **)&p_av_find_best_stream = dlsym(avformat, "av_find_best_stream"))) { snprintf(format_message, sizeof format_message, "no av_find_best_stream in libavformat"); format_load_error = format_message; return; }
+    if (!(*(void **)&p_av_read_frame = dlsym(avformat, "av_read_frame"))) { snprintf(format_message, sizeof format_message, "no av_read_frame in libavformat"); format_load_error = format_message; return; }
+    if (!(*(void **)&p_av_seek_frame = dlsym(avformat, "av_seek_frame"))) { snprintf(format_message, sizeof format_message, "no av_seek_frame in libavformat"); format_load_error = format_message; return; }
+    if (!(*(void **)&p_avformat_close_input = dlsym(avformat, "avformat_close_input"))) { snprintf(format_message, sizeof format_message, "no avformat_close_input in libavformat"); format_load_error = format_message; return; }
+    if (!(*(void **)&p_avformat_find_stream_info = dlsym(avformat, "avformat_find_stream_info"))) { snprintf(format_message, sizeof format_message, "no avformat_find_stream_info in libavformat"); format_load_error = format_message; return; }
+    if (!(*(void **)&p_avformat_open_input = dlsym(avformat, "avformat_open_input"))) { snprintf(format_message, sizeof format_message, "no avformat_open_input in libavformat"); format_load_error = format_message; return; }
+    format_load_error = NULL;
 }
 
 const char *woodshed_ffmpeg_load(void) {
@@ -85,8 +101,17 @@ const char *woodshed_ffmpeg_load(void) {
     return load_error;
 }
 
+const char *woodshed_ffmpeg_load_format(void) {
+    pthread_once(&format_once, load_format);
+    return format_load_error;
+}
+
+void woodshed_av_dict_free(AVDictionary **m) { p_av_dict_free(m); }
+int woodshed_av_dict_set(AVDictionary **pm, const char *key, const char *value, int flags) { return p_av_dict_set(pm, key, value, flags); }
 int woodshed_av_find_best_stream(AVFormatContext *ic, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags) { return p_av_find_best_stream(ic, type, wanted, related, decoder, flags); }
 AVFrame * woodshed_av_frame_alloc(void) { return p_av_frame_alloc(); }
+void * woodshed_av_mallocz(size_t size) { return p_av_mallocz(size); }
+int woodshed_av_new_packet(AVPacket *pkt, int size) { return p_av_new_packet(pkt, size); }
 void woodshed_av_frame_free(AVFrame **frame) { p_av_frame_free(frame); }
 enum AVSampleFormat woodshed_av_get_packed_sample_fmt(enum AVSampleFormat f) { return p_av_get_packed_sample_fmt(f); }
 void woodshed_av_log_set_level(int level) { p_av_log_set_level(level); }
