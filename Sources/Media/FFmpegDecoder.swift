@@ -29,6 +29,8 @@ final class FFmpegDecoder: FrameDecoder {
     let rate: Int
     /// The length in frames: the stream's duration.
     let frames: Int64
+    /// Things the user should know about the file (one line each, naming it): a file cut short.
+    private(set) var warnings: [String] = []
     /// "AAC", "ALAC", ...: the codec, in the words users know.
     let codecName: String
     /// libavformat's name of the container ("mov,mp4,m4a,3gp,3g2,mj2").
@@ -100,6 +102,9 @@ final class FFmpegDecoder: FrameDecoder {
     static func open(path: String, descriptor: Int32, containers: Set<String>?) throws(AudioFileError) -> FFmpegDecoder? {
         // Without FFmpeg's libraries the file is one FFmpeg does not read (libsndfile's answer stands).
         guard loaded else { return nil }
+        // An MP4 whose index (its moov box) is not there yet: cut short, or still being written
+        // by a program that writes the index last.
+        if MP4BoxReader(descriptor: descriptor).isMovieWithoutIndex() { throw .truncated(path: path, expectedFrames: nil) }
         if let table = MP4SampleTable.read(descriptor: descriptor) {
             guard containers?.contains(mp4Container) ?? true else { return nil }
             return try open(path: path, descriptor: descriptor, table: table)
@@ -251,7 +256,20 @@ final class FFmpegDecoder: FrameDecoder {
         let frameRate = AVRational(num: 1, den: Int32(rate))
         // The stream's length: the edit's, as libavformat takes it (mov.c, `av_rescale`).
         let duration = woodshed_av_rescale(table.edit.duration, table.edit.trackTimeScale, table.edit.movieTimeScale)
-        let frames = woodshed_av_rescale_q(duration, timeBase, frameRate)
+        var frames = woodshed_av_rescale_q(duration, timeBase, frameRate)
+        // A file cut short, or still being written: it plays the packets that are there.
+        var status = stat(), warnings: [String] = []
+        let whole = fstat(descriptor, &status) == 0 ? table.wholePackets(fileSize: Int64(status.st_size)) : table.count
+        if whole < table.count, frames > 0 {
+            guard whole > 0 else {
+                woodshed_avcodec_free_context(&codec)
+                throw .truncated(path: path, expectedFrames: frames)
+            }
+            let last = table.packet(whole - 1)
+            frames = max(1, min(frames, woodshed_av_rescale_q(last.time + last.duration, timeBase, frameRate)))
+            warnings.append("\(path): the file ends before its last packet (cut short, or still being written?); "
+                            + "it plays the \(String(format: "%.3f", Double(frames) / Double(rate))) s that are there")
+        }
         let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         guard frames > 0, copy >= 0 else {
             woodshed_avcodec_free_context(&codec)
@@ -263,6 +281,7 @@ final class FFmpegDecoder: FrameDecoder {
             earliest: min(0, woodshed_av_rescale_q(first.time, timeBase, frameRate)), channels: channels, rate: rate,
             frames: frames, packetFrames: max(1, woodshed_av_rescale_q(first.duration, timeBase, frameRate)),
             codecName: "AAC", containerName: mp4Container)
+        decoder.warnings = warnings
         guard decoder.seek(to: 0) else { throw .damaged(path: path, reason: decoder.failure ?? "its first frames do not decode") }
         return decoder
     }

@@ -41,6 +41,15 @@ struct MP4BoxReader {
         return (inside, scale)
     }
 
+    /// An MP4 (its first box an ftyp) with no moov box at its top level: the index that says
+    /// where its audio lies is not there (written last, and the file cut short or not finished).
+    func isMovieWithoutIndex() -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        let top = boxes(in: 0..<Int64(status.st_size))
+        return top.first?.type == "ftyp" && !top.contains { $0.type == "moov" }
+    }
+
     /// The first box of `type` in `range`.
     func first(_ type: String, in range: Range<Int64>) -> Box? { boxes(in: range).first { $0.type == type } }
 

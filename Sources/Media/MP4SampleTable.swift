@@ -54,6 +54,20 @@ struct MP4SampleTable {
                       duration: times.duration)
     }
 
+    /// How many packets, from the first, lie wholly in the file's first `fileSize` bytes: all of
+    /// them, but for a file cut short or still being written (its packets lie in their order).
+    func wholePackets(fileSize: Int64) -> Int {
+        func fits(_ n: Int) -> Bool { let p = packet(n); return p.offset + Int64(p.size) <= fileSize }
+        if fits(count - 1) { return count }
+        if !fits(0) { return 0 }
+        var low = 0, high = count - 1  // fits(low), not fits(high)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if fits(middle) { low = middle } else { high = middle }
+        }
+        return low + 1
+    }
+
     /// The last packet that starts at or before `time` (packet 0 for a time before it).
     func packet(at time: Int64) -> Int {
         let target = time + edit.mediaTime

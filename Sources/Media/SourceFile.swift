@@ -21,7 +21,8 @@ struct SourceFile {
     /// refused: libsndfile shortens it to the frames that are there. Nor is a cut MP3: its
     /// frames are counted (see `MP3Decoder.open`), with a warning; nor an Ogg file without its
     /// last page (cut short, or still being written): it plays to its last whole page, with a
-    /// warning.
+    /// warning; nor an M4A whose index comes first and whose packets are cut: it plays its whole
+    /// packets, with a warning. An M4A cut before its index (written last) is refused as cut short.
     static func open(path: String) throws(AudioFileError) -> SourceFile {
         let descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: SystemMessage.errno(errno)) }
@@ -80,7 +81,7 @@ struct SourceFile {
         let format = AudioFormat.other(ffmpeg.codecName)
         let info = AudioFileInfo(path: path, frames: ffmpeg.frames, rate: ffmpeg.rate, channels: ffmpeg.channels,
                                  format: format, formatName: format.name, seeksExactly: true)
-        return SourceFile(decoder: ffmpeg, info: info)
+        return SourceFile(decoder: ffmpeg, info: info, warnings: ffmpeg.warnings)
     }
 
     /// The info of a file libsndfile opened, or why it cannot be played.
