@@ -4,14 +4,15 @@ import Testing
 
 /// An M4A (AAC) file made by the `ffmpeg` program from a 16-bit WAV of `fixture`'s samples;
 /// `pns`: with perceptual noise substitution (noise made up by the decoder), as ffmpeg's AAC
-/// encoder does by default. Test thread.
-func m4aFixture(_ fixture: Fixture, pns: Bool, in folder: TemporaryFolder, name: String) throws -> String {
+/// encoder does by default; `bitRate` as ffmpeg's `-b:a` takes it. Test thread.
+func m4aFixture(_ fixture: Fixture, pns: Bool, bitRate: String = "128k", in folder: TemporaryFolder,
+                name: String) throws -> String {
     let wav = folder.path(name + ".source.wav")
     try writeSound(fixture.samples(), to: wav, rate: fixture.rate, channels: fixture.channels,
                    format: FixtureFormat.wav.sndfileFormat)
     let path = folder.path(name)
     try runReference("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", wav, "-c:a", "aac", "-aac_pns", pns ? "1" : "0",
-                                         "-b:a", "128k", "-f", "mp4", path])
+                                         "-b:a", bitRate, "-f", "mp4", path])
     return path
 }
 
