@@ -64,7 +64,7 @@ public final class LiveEngine {
         self.stopAfter = stopAfter
         self.fullScreen = fullScreen
         self.keys = keys
-        self.write = write ?? { [unowned self] line in
+        self.write = write ?? { line in
             if !StandardOutputLine.write(line) && loop.end == nil { loop.quit() }
         }
     }
