@@ -33,9 +33,7 @@ struct MP4BoxReader {
     /// The moov box's boxes and the movie's time scale (mvhd), or nil when the file has no moov
     /// box (at its top level) with a time scale.
     func movie() -> (boxes: [Box], timeScale: Int64)? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0,
-              let moov = boxes(in: 0..<Int64(status.st_size)).first(where: { $0.type == "moov" }) else { return nil }
+        guard let moov = topLevel().first(where: { $0.type == "moov" }) else { return nil }
         let inside = boxes(in: moov.payload)
         guard let mvhd = inside.first(where: { $0.type == "mvhd" }), let scale = timeScale(of: mvhd), scale > 0 else { return nil }
         return (inside, scale)
@@ -44,10 +42,15 @@ struct MP4BoxReader {
     /// An MP4 (its first box an ftyp) with no moov box at its top level: the index that says
     /// where its audio lies is not there (written last, and the file cut short or not finished).
     func isMovieWithoutIndex() -> Bool {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return false }
-        let top = boxes(in: 0..<Int64(status.st_size))
+        let top = topLevel()
         return top.first?.type == "ftyp" && !top.contains { $0.type == "moov" }
+    }
+
+    /// The boxes at the file's top level (none when its size cannot be read).
+    private func topLevel() -> [Box] {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return [] }
+        return boxes(in: 0..<Int64(status.st_size))
     }
 
     /// The first box of `type` in `range`.

@@ -33,8 +33,12 @@ struct MP4EditList: Equatable {
     /// moov box with a movie time scale.
     static func tracks(descriptor: Int32) -> [Edits]? {
         let file = MP4BoxReader(descriptor: descriptor)
-        guard let movie = file.movie() else { return nil }
-        return movie.boxes.filter { $0.type == "trak" }.map { trak in
+        return file.movie().map { tracks(of: $0, in: file) }
+    }
+
+    /// The edit lists of the tracks of `movie` (`MP4BoxReader.movie()` of `file`).
+    static func tracks(of movie: (boxes: [MP4BoxReader.Box], timeScale: Int64), in file: MP4BoxReader) -> [Edits] {
+        movie.boxes.filter { $0.type == "trak" }.map { trak in
             let boxes = file.boxes(in: trak.payload)
             guard let edts = boxes.first(where: { $0.type == "edts" }) else { return .none }
             guard let edit = edit(of: boxes, edts: edts, movieScale: movie.timeScale, in: file) else { return .other }

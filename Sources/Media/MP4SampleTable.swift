@@ -96,9 +96,8 @@ struct MP4SampleTable {
     /// The sample table of the file open at `descriptor`, or nil when it is not the plain case.
     static func read(descriptor: Int32) -> MP4SampleTable? {
         let file = MP4BoxReader(descriptor: descriptor)
-        guard let movie = file.movie(), !movie.boxes.contains(where: { $0.type == "mvex" }), let edits = MP4EditList.tracks(descriptor: descriptor) else {
-            return nil
-        }
+        guard let movie = file.movie(), !movie.boxes.contains(where: { $0.type == "mvex" }) else { return nil }
+        let edits = MP4EditList.tracks(of: movie, in: file)
         let traks = movie.boxes.filter { $0.type == "trak" }
         guard edits.count == traks.count else { return nil }
         let sound = traks.indices.filter { file.handler(of: traks[$0]) == "soun" }

@@ -23,7 +23,7 @@ private func errors(opening path: String, folder: TemporaryFolder) -> [String] {
 }
 
 /// The first `fraction` of a file's bytes, written to `name`. Test thread.
-private func cut(_ path: String, to fraction: Double, as name: String, in folder: TemporaryFolder) throws -> String {
+func cut(_ path: String, to fraction: Double, as name: String, in folder: TemporaryFolder) throws -> String {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     let cutPath = folder.path(name)
     try data.prefix(Int(Double(data.count) * fraction)).write(to: URL(fileURLWithPath: cutPath))

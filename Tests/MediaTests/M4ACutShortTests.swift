@@ -7,14 +7,6 @@ import Testing
 /// it is finished).
 @Suite("AAC in M4A cut short, or still being written")
 struct M4ACutShortTests {
-    /// The first `fraction` of `path`'s bytes, as `name`. Test thread.
-    private func cut(_ path: String, to fraction: Double, as name: String, in folder: TemporaryFolder) throws -> String {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let out = folder.path(name)
-        try data.prefix(Int(Double(data.count) * fraction)).write(to: URL(fileURLWithPath: out))
-        return out
-    }
-
     @Test("index first, cut in the middle: it plays the whole packets that are there, sample for sample as the whole file, with one warning naming the file and the seconds")
     func cutAfterIndex() throws {
         let folder = try TemporaryFolder()

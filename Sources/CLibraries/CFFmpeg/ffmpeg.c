@@ -45,6 +45,13 @@ static pthread_once_t format_once = PTHREAD_ONCE_INIT;
 static char message[512];
 static char format_message[512];
 
+// Looks up p_NAME in the library LIB (a handle named after it); on failure says so in MESSAGE,
+// points ERROR at it and returns from the loader.
+#define FIND(lib, name, message, error) \
+    if (!(*(void **)&p_##name = dlsym(lib, #name))) { \
+        snprintf(message, sizeof message, "no " #name " in lib" #lib); error = message; return; \
+    }
+
 static void *open_library(const char *name, char *error, size_t size) {
     void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
     if (!h) snprintf(error, size, "%s", dlerror());
@@ -56,30 +63,30 @@ static void load(void) {
     if (!avutil) { load_error = message; return; }
     void *avcodec = open_library("libavcodec.so." STR(LIBAVCODEC_VERSION_MAJOR), message, sizeof message);
     if (!avcodec) { load_error = message; return; }
-    if (!(*(void **)&p_av_dict_free = dlsym(avutil, "av_dict_free"))) { snprintf(message, sizeof message, "no av_dict_free in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_dict_set = dlsym(avutil, "av_dict_set"))) { snprintf(message, sizeof message, "no av_dict_set in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_frame_alloc = dlsym(avutil, "av_frame_alloc"))) { snprintf(message, sizeof message, "no av_frame_alloc in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_frame_free = dlsym(avutil, "av_frame_free"))) { snprintf(message, sizeof message, "no av_frame_free in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_get_packed_sample_fmt = dlsym(avutil, "av_get_packed_sample_fmt"))) { snprintf(message, sizeof message, "no av_get_packed_sample_fmt in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_log_set_level = dlsym(avutil, "av_log_set_level"))) { snprintf(message, sizeof message, "no av_log_set_level in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_mallocz = dlsym(avutil, "av_mallocz"))) { snprintf(message, sizeof message, "no av_mallocz in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_new_packet = dlsym(avcodec, "av_new_packet"))) { snprintf(message, sizeof message, "no av_new_packet in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_av_packet_alloc = dlsym(avcodec, "av_packet_alloc"))) { snprintf(message, sizeof message, "no av_packet_alloc in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_av_packet_free = dlsym(avcodec, "av_packet_free"))) { snprintf(message, sizeof message, "no av_packet_free in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_av_packet_unref = dlsym(avcodec, "av_packet_unref"))) { snprintf(message, sizeof message, "no av_packet_unref in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_av_rescale = dlsym(avutil, "av_rescale"))) { snprintf(message, sizeof message, "no av_rescale in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_rescale_q = dlsym(avutil, "av_rescale_q"))) { snprintf(message, sizeof message, "no av_rescale_q in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_sample_fmt_is_planar = dlsym(avutil, "av_sample_fmt_is_planar"))) { snprintf(message, sizeof message, "no av_sample_fmt_is_planar in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_av_strerror = dlsym(avutil, "av_strerror"))) { snprintf(message, sizeof message, "no av_strerror in libavutil"); load_error = message; return; }
-    if (!(*(void **)&p_avcodec_alloc_context3 = dlsym(avcodec, "avcodec_alloc_context3"))) { snprintf(message, sizeof message, "no avcodec_alloc_context3 in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_avcodec_find_decoder = dlsym(avcodec, "avcodec_find_decoder"))) { snprintf(message, sizeof message, "no avcodec_find_decoder in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_avcodec_flush_buffers = dlsym(avcodec, "avcodec_flush_buffers"))) { snprintf(message, sizeof message, "no avcodec_flush_buffers in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_avcodec_free_context = dlsym(avcodec, "avcodec_free_context"))) { snprintf(message, sizeof message, "no avcodec_free_context in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_avcodec_get_name = dlsym(avcodec, "avcodec_get_name"))) { snprintf(message, sizeof message, "no avcodec_get_name in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_avcodec_open2 = dlsym(avcodec, "avcodec_open2"))) { snprintf(message, sizeof message, "no avcodec_open2 in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_avcodec_parameters_to_context = dlsym(avcodec, "avcodec_parameters_to_context"))) { snprintf(message, sizeof message, "no avcodec_parameters_to_context in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_avcodec_receive_frame = dlsym(avcodec, "avcodec_receive_frame"))) { snprintf(message, sizeof message, "no avcodec_receive_frame in libavcodec"); load_error = message; return; }
-    if (!(*(void **)&p_avcodec_send_packet = dlsym(avcodec, "avcodec_send_packet"))) { snprintf(message, sizeof message, "no avcodec_send_packet in libavcodec"); load_error = message; return; }
+    FIND(avutil, av_dict_free, message, load_error);
+    FIND(avutil, av_dict_set, message, load_error);
+    FIND(avutil, av_frame_alloc, message, load_error);
+    FIND(avutil, av_frame_free, message, load_error);
+    FIND(avutil, av_get_packed_sample_fmt, message, load_error);
+    FIND(avutil, av_log_set_level, message, load_error);
+    FIND(avutil, av_mallocz, message, load_error);
+    FIND(avcodec, av_new_packet, message, load_error);
+    FIND(avcodec, av_packet_alloc, message, load_error);
+    FIND(avcodec, av_packet_free, message, load_error);
+    FIND(avcodec, av_packet_unref, message, load_error);
+    FIND(avutil, av_rescale, message, load_error);
+    FIND(avutil, av_rescale_q, message, load_error);
+    FIND(avutil, av_sample_fmt_is_planar, message, load_error);
+    FIND(avutil, av_strerror, message, load_error);
+    FIND(avcodec, avcodec_alloc_context3, message, load_error);
+    FIND(avcodec, avcodec_find_decoder, message, load_error);
+    FIND(avcodec, avcodec_flush_buffers, message, load_error);
+    FIND(avcodec, avcodec_free_context, message, load_error);
+    FIND(avcodec, avcodec_get_name, message, load_error);
+    FIND(avcodec, avcodec_open2, message, load_error);
+    FIND(avcodec, avcodec_parameters_to_context, message, load_error);
+    FIND(avcodec, avcodec_receive_frame, message, load_error);
+    FIND(avcodec, avcodec_send_packet, message, load_error);
     load_error = NULL;
 }
 
@@ -87,12 +94,12 @@ static void load_format(void) {
     if (woodshed_ffmpeg_load()) { format_load_error = load_error; return; }
     void *avformat = open_library("libavformat.so." STR(LIBAVFORMAT_VERSION_MAJOR), format_message, sizeof format_message);
     if (!avformat) { format_load_error = format_message; return; }
-    if (!(*(void **)&p_av_find_best_stream = dlsym(avformat, "av_find_best_stream"))) { snprintf(format_message, sizeof format_message, "no av_find_best_stream in libavformat"); format_load_error = format_message; return; }
-    if (!(*(void **)&p_av_read_frame = dlsym(avformat, "av_read_frame"))) { snprintf(format_message, sizeof format_message, "no av_read_frame in libavformat"); format_load_error = format_message; return; }
-    if (!(*(void **)&p_av_seek_frame = dlsym(avformat, "av_seek_frame"))) { snprintf(format_message, sizeof format_message, "no av_seek_frame in libavformat"); format_load_error = format_message; return; }
-    if (!(*(void **)&p_avformat_close_input = dlsym(avformat, "avformat_close_input"))) { snprintf(format_message, sizeof format_message, "no avformat_close_input in libavformat"); format_load_error = format_message; return; }
-    if (!(*(void **)&p_avformat_find_stream_info = dlsym(avformat, "avformat_find_stream_info"))) { snprintf(format_message, sizeof format_message, "no avformat_find_stream_info in libavformat"); format_load_error = format_message; return; }
-    if (!(*(void **)&p_avformat_open_input = dlsym(avformat, "avformat_open_input"))) { snprintf(format_message, sizeof format_message, "no avformat_open_input in libavformat"); format_load_error = format_message; return; }
+    FIND(avformat, av_find_best_stream, format_message, format_load_error);
+    FIND(avformat, av_read_frame, format_message, format_load_error);
+    FIND(avformat, av_seek_frame, format_message, format_load_error);
+    FIND(avformat, avformat_close_input, format_message, format_load_error);
+    FIND(avformat, avformat_find_stream_info, format_message, format_load_error);
+    FIND(avformat, avformat_open_input, format_message, format_load_error);
     format_load_error = NULL;
 }
 
