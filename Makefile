@@ -37,9 +37,11 @@ run: setup build
 # it checks that RtMidi printed nothing while opening, and fd 2 is the whole process's, so under
 # parallel tests it caught the test runner's own progress lines. The main phase also replays the fuzz corpora
 # (FuzzReplayTests: every input under Tests/Fuzz/Corpus through its parser once; `make fuzz` grows them).
+# A run starts with no .build/test-retries.log, so the retries it lists are this run's own.
 HEAVY := MediaTests|StretchTests|CoachTests|StoreTortureTests
 PLAYER_LIVE := PlayLiveTests|PipeWireLiveTests|AlsaJackPCMLiveTests|ShadowLiveTests|NoiseLiveTests|PlaylistPlayTests|PlayTmuxTests|ScopeTmuxTests|JackQuitTests|AlarmLiveTests|ClockTmuxTests|NoiseUntilTests|JackMIDIInputTests
 test: setup-test build man completions
+	@rm -f .build/test-retries.log
 	swift build --build-tests
 	WOODSHED_BIN=$(CURDIR)/$(RELEASE) scripts/test-phase.sh heavy --filter '$(HEAVY)'
 	WOODSHED_BIN=$(CURDIR)/$(RELEASE) scripts/test-phase.sh main --skip '$(HEAVY)|$(PLAYER_LIVE)'

@@ -5,7 +5,7 @@
 # machine (it makes a 2-hour FLAC, a 10-minute MP3, 2-hour files in six formats and a 60-minute
 # spoken lesson once, kept in $TMPDIR/woodshed-bench-cache, about 2 GB).
 # Extra arguments go to it (--skip-offline, --skip-live, --skip-player, --skip-formats,
-# --formats-only, --skip-remote, --remote-only, --notch-only, --input-only, --coach-only, --alsa-only, --out FILE).
+# --formats-only, --skip-remote, --remote-only, --notch-only, --input-only, --coach-only, --alsa-only, --upstream-only, --out FILE).
 # make bench-compare: scripts/bench.sh --against REV [--out FILE] measures the key figures for REV's
 # release build (built once into .build-baseline/) and this one, interleaved (bench/compare.py).
 set -euo pipefail

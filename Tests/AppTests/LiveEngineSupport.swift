@@ -10,9 +10,11 @@ final class SilentOutput: LiveOutput {
     var status = JackBackend.Status()
     var events: [String] = []
     private(set) var ticks = 0
-    private(set) var stops = 0
+    /// The longest wait for the backend's close that each `stop` allowed, in seconds.
+    private(set) var stopTimeouts: [Double] = []
+    var stops: Int { stopTimeouts.count }
     func tick(now: Double) { ticks += 1 }
-    func stop(timeout: Double) -> Bool { stops += 1; return true }
+    func stop(timeout: Double) -> Bool { stopTimeouts.append(timeout); return true }
     func scopeSnapshot() -> ScopeSnapshot? { nil }
     var noiseFrames: Int64? { nil }
     var counters: RenderCounters? { nil }

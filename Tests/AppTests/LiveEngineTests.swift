@@ -1,5 +1,6 @@
 import App
 import Control
+import JackBackend
 import Persistence
 import RenderGraph
 import TerminalUI
@@ -79,6 +80,11 @@ struct LiveEngineTests {
         }
         #expect(engine.run(controller) == .quit)
         #expect(clock.seconds < 1_000.25)
+        // Quitting within 1 s, counted rather than timed: the one wait after the loop is the
+        // backend's close, bounded at 0.5 s (a server stopping at the same moment answers after
+        // 5 s, or never); JackQuitTests runs it against real servers with a hang guard only.
+        #expect((engine.output as! SilentOutput).stopTimeouts == [JackBackend.closeTimeout])
+        #expect(JackBackend.closeTimeout <= 0.5)
     }
 
     @Test("autosave through the engine: a change seen at a refresh is saved at once, the next not before the interval, the last at quit")

@@ -35,7 +35,10 @@ struct AlarmLiveTests {
         let listener = try server.spawn("/usr/bin/python3", [E2E.packageRoot.appendingPathComponent("Tests/Tools/first_sound.py").path,
                                                              "--port", "wsclock:music_L", "--name", "first-alarm", "--timeout", "12"])
         _ = PrivateJackServer.wait(timeout: 10) { server.output(of: listener).stdout.hasPrefix("ready") }
-        usleep(500_000)   // connected
+        let connected = PrivateJackServer.wait(timeout: 10) {
+            (try? InputPortTests.connections(server, "first-alarm:in"))?.contains("wsclock:music_L") == true
+        }
+        try #require(connected, "the listener did not connect to wsclock:music_L: \(server.output(of: listener))")
         // The recorder runs beside it, from before the alarm to after it.
         let wav = dir.appendingPathComponent("alarm.wav").path
         nonisolated(unsafe) var recording: Result<JackRecording, Error>?

@@ -26,7 +26,8 @@ struct InputPortTests {
         #expect(server.ports().contains("wsin2:in"))
         #expect(try Self.connections(server, "wsin2:in") == [])
         let c = try Live.start(server, name: "wsin3", ["120", "--no-connect", "--input", "nosuch:port"])
-        usleep(1_500_000)
+        let said = PrivateJackServer.wait(timeout: 15) { server.output(of: c).stdout.contains("could not connect nosuch:port to in") }
+        #expect(said, "\(server.output(of: c))")
         #expect(PrivateJackServer.terminate(c) == 0)
         #expect(server.output(of: c).stdout.split(separator: "\n").contains("woodshed click: could not connect nosuch:port to in"),
                 "\(server.output(of: c))")

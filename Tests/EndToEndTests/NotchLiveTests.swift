@@ -52,9 +52,15 @@ struct NotchLiveTests {
         let shift = (-4...4).first { d in (0..<64).allSatisfy { left[s + d + settled + $0] == wantL[settled + $0] } }
         let mismatch = shift.flatMap { d in (settled..<72_000).first { left[s + d + $0] != wantL[$0] || right[s + d + $0] != wantR[$0] } }
         let exact = shift != nil && mismatch == nil
-        if !exact && (rec.xruns > 0 || !rec.gaps.isEmpty || sent.contains(where: { $0.late })) { return rec }
+        // The player's own word on what it played cleanly: frames its deck filled with silence
+        // because the worker was late (the music ring empty) are no fault of the graph.
+        let dry = LivePlay.underrunFrames(server.output(of: p).stdout) ?? 0
+        if !exact && (rec.xruns > 0 || !rec.gaps.isEmpty || sent.contains(where: { $0.late }) || dry > 0) {
+            print("NotchLiveTests \(filters): differs at frame \(mismatch ?? -1); xruns \(rec.xruns), underrun frames \(dry): measured again")
+            return rec
+        }
         #expect(shift != nil, "the live music is not the render with \(filters)")
-        #expect(mismatch == nil, "live differs from render \(filters) at frame \(mismatch ?? 0)")
+        #expect(mismatch == nil, "live differs from render \(filters) at frame \(mismatch ?? 0) (underrun frames \(dry), xruns \(rec.xruns)): \(server.output(of: p).stdout)")
         #expect(p.terminationStatus == 0, "\(server.output(of: p))")
         return nil
     }

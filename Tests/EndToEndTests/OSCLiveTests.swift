@@ -18,6 +18,24 @@ enum OSCLive {
         if r.status != 0 { throw JackToolError("oscsend \(words): \(r.stderr)") }
     }
 
+    /// `oscdump -L PORT`, returned once it listens (its UDP port is bound: /proc/net/udp), so
+    /// that nothing sent to it is lost.
+    static func dump(on port: UInt16, server: PrivateJackServer) throws -> Process {
+        let dumper = try server.spawn("stdbuf", ["-oL", "oscdump", "-L", "\(port)"])
+        let hex = String(format: ":%04X ", port)
+        let bound = PrivateJackServer.wait(timeout: 10) {
+            ["/proc/net/udp", "/proc/net/udp6"].contains { table in
+                ((try? String(contentsOfFile: table, encoding: .utf8)) ?? "").split(separator: "\n").dropFirst()
+                    .contains { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first?.hasSuffix(hex.dropLast()) == true }
+            }
+        }
+        if !bound {
+            PrivateJackServer.terminate(dumper)
+            throw JackToolError("oscdump did not listen on \(port): \(server.output(of: dumper))")
+        }
+        return dumper
+    }
+
     /// oscdump's lines without its time tags.
     static func messages(_ dump: String) -> [String] {
         dump.split(separator: "\n").map { line in
@@ -49,13 +67,15 @@ struct OSCLiveTests {
 
     /// Runs the script against the OSC server on `port`; what oscdump on `dump` received, step by step.
     static func replies(port: UInt16, dump: UInt16, server: PrivateJackServer) throws -> [[String]] {
-        let dumper = try server.spawn("stdbuf", ["-oL", "oscdump", "-L", "\(dump)"])
+        let dumper = try OSCLive.dump(on: dump, server: server)
         defer { PrivateJackServer.terminate(dumper) }
-        usleep(300_000)
         var steps: [[String]] = []
         var seen = 0
         for words in script(dump: dump) {
             try OSCLive.send(port, words)
+            // What each step brought, watched for 0.4 s: both answer a query at once, and report
+            // a new tempo within one status refresh (a tenth of a second); a step's messages
+            // arriving later would show in the next step, and the comparison with klick's fail.
             usleep(400_000)
             let all = OSCLive.messages(server.output(of: dumper).stdout)
             // klick reports current_tempo from its own thread, Woodshed at its status refresh:
@@ -102,6 +122,8 @@ struct OSCLiveTests {
             let p = try Live.start(server, name: "osct", ["120", "--osc", "\(port)", "--no-connect"])
             let wav = try E2E.tempDir().appendingPathComponent("rec.wav").path
             let sender = Thread {
+                // A moment well inside the 7 s recording, not a wait for a state: the change may
+                // fall anywhere in a beat, and the check finds where from the recording.
                 usleep(3_500_000)
                 try? OSCLive.send(port, ["/klick/simple/set_tempo", "f", "180"])
             }
@@ -156,9 +178,8 @@ struct OSCLiveTests {
         try OSCLive.send(port, ["/klick/simple/set_tempo", "f", "0"])
         try OSCLive.send(port, ["/klick/nothing"])
         let dump = try OSCLive.freePort()
-        let dumper = try server.spawn("stdbuf", ["-oL", "oscdump", "-L", "\(dump)"])
+        let dumper = try OSCLive.dump(on: dump, server: server)
         defer { PrivateJackServer.terminate(dumper) }
-        usleep(300_000)
         try OSCLive.send(port, ["/klick/simple/query", "s", "osc.udp://127.0.0.1:\(dump)/"])
         #expect(PrivateJackServer.wait(timeout: 3) { OSCLive.messages(server.output(of: dumper).stdout).count >= 7 })
         #expect(OSCLive.messages(server.output(of: dumper).stdout).first == "/klick/simple/tempo f 120.000000")

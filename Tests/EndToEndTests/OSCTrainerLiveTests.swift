@@ -6,17 +6,21 @@ import WoodshedTestSupport
 @Suite("OSC: klick's tempo increment and limit, as klick applies them", .serialized)
 struct OSCTrainerLiveTests {
     /// Registers an oscdump on a free port with the OSC server on `port`, sets a limit of 150 and
-    /// an increment of 40 BPM a bar (10 a beat in 4/4), waits 4 s: the distinct tempos reported
+    /// an increment of 40 BPM a bar (10 a beat in 4/4), waits until 150 is reported and 1 s more: the distinct tempos reported
     /// as `/klick/simple/current_tempo`, in order.
     static func ramp(port: UInt16, server: PrivateJackServer) throws -> [String] {
         let dump = try OSCLive.freePort()
-        let dumper = try server.spawn("stdbuf", ["-oL", "oscdump", "-L", "\(dump)"])
+        let dumper = try OSCLive.dump(on: dump, server: server)
         defer { PrivateJackServer.terminate(dumper) }
-        usleep(300_000)
         try OSCLive.send(port, ["/klick/register_client", "s", "osc.udp://127.0.0.1:\(dump)/"])
         try OSCLive.send(port, ["/klick/simple/set_tempo_limit", "f", "150"])
         try OSCLive.send(port, ["/klick/simple/set_tempo_increment", "f", "40"])
-        usleep(4_000_000)
+        // Until the limit is reported, then one more beat at 150 BPM (0.4 s) and more, watched
+        // for a step past the limit.
+        let reached = PrivateJackServer.wait(timeout: 20) {
+            server.output(of: dumper).stdout.contains("/klick/simple/current_tempo f 150.000000")
+        }
+        if reached { usleep(1_000_000) }
         let tempos = OSCLive.messages(server.output(of: dumper).stdout)
             .filter { $0.hasPrefix("/klick/simple/current_tempo f ") }.map { String($0.dropFirst(30)) }
         return tempos.enumerated().filter { $0.offset == 0 || tempos[$0.offset - 1] != $0.element }.map(\.element)

@@ -207,25 +207,35 @@ struct PipeWireLiveTests {
           .timeLimit(.minutes(3)))
     func publishesBarBeatTick() throws {
         let pw = try PrivatePipeWire()
-        let p = try pw.spawn("pw-jack", [E2E.woodshed, "click", "133", "--meter", "7/8", "--transport", "master", "--for", "8s", "--no-mpris"],
+        let p = try pw.spawn("pw-jack", [E2E.woodshed, "click", "133", "--meter", "7/8", "--transport", "master", "--for", "14s", "--no-mpris"],
                              name: "woodshed")
         defer { PrivateJackServer.terminate(p) }
         let up = PrivateJackServer.wait(timeout: 15) { pw.output(of: "woodshed").stdout.contains(" · master · keys on stdin") }
         try #require(up, "woodshed did not start: \(pw.output(of: "woodshed"))")
-        let driver = try pw.spawn("/bin/sh", ["-c", "(echo play; sleep 4; echo stop; sleep 0.5; echo quit) | pw-jack jack_transport"], name: "transport")
+        let driver = try pw.spawn("/bin/sh", ["-c", "(echo play; sleep 8; echo stop; sleep 0.5; echo quit) | pw-jack jack_transport"], name: "transport")
         defer { PrivateJackServer.terminate(driver) }
-        usleep(1_000_000)
-        let shown = try pw.run("pw-jack", ["jack_showtime"], timeout: 2)
         // "frame = 77824  frame_time = …  state: Rolling	BBT:   2|1|0178"
-        let bbt = shown.stdout.split(separator: "\n").filter { $0.contains("state: Rolling") }.compactMap { line -> [Int]? in
-            guard let r = line.range(of: "BBT:") else { return nil }
-            let parts = line[r.upperBound...].trimmingCharacters(in: .whitespaces).split(separator: "|").compactMap { Int($0) }
-            return parts.count == 3 ? parts : nil
+        func rolling(_ printed: String) -> [[Int]] {
+            printed.split(separator: "\n").filter { $0.contains("state: Rolling") }.compactMap { line -> [Int]? in
+                guard let r = line.range(of: "BBT:") else { return nil }
+                let parts = line[r.upperBound...].trimmingCharacters(in: .whitespaces).split(separator: "|").compactMap { Int($0) }
+                return parts.count == 3 ? parts : nil
+            }
+        }
+        // jack_showtime for 2 s at a time, until a run of it saw the transport roll over a bar line
+        // (jack_transport's play reaches the server a moment after it starts; it rolls for 8 s).
+        var shown = (status: Int32(0), stdout: "", stderr: "")
+        var bbt: [[Int]] = []
+        _ = try PrivateJackServer.wait(timeout: 10) {
+            let r = try pw.run("pw-jack", ["jack_showtime"], timeout: 2)
+            shown = (r.status, r.stdout, r.stderr)
+            bbt = rolling(r.stdout)
+            return bbt.count > 10 && Set(bbt.map { $0[0] }).count >= 2
         }
         try #require(bbt.count > 10, "jack_showtime saw no rolling transport: \(shown.stdout.prefix(400))")
         #expect(bbt.allSatisfy { (1...7).contains($0[1]) && (0..<1920).contains($0[2]) }, "\(bbt.prefix(20))")
         #expect(bbt.allSatisfy { $0[0] >= 1 } && Set(bbt.map { $0[0] }).count >= 2, "the bar did not advance: \(bbt.prefix(20))")
-        _ = PrivateJackServer.wait(timeout: 15) { !p.isRunning }
+        _ = PrivateJackServer.wait(timeout: 25) { !p.isRunning }
         #expect(pw.output(of: "woodshed").stdout.contains(" · 133 BPM · 7/8 · master · rolling · xruns"), "\(pw.output(of: "woodshed").stdout)")
     }
 

@@ -45,6 +45,15 @@ enum LivePlay {
     }
 
     /// Note on and off of `note` at `frame` (off 1000 frames later).
+    /// The frames the deck filled with silence because the music ring ran dry (the worker
+    /// late), as the player's stop line says them ("… · underrun frames N"); nil without one.
+    /// A take whose deck ran dry was not played cleanly, by the player's own word: the
+    /// live-against-offline tests measure it again, as a take with xruns.
+    static func underrunFrames(_ stdout: String) -> Int64? {
+        stdout.split(separator: "\n").last { $0.contains(" · underrun frames ") }
+            .flatMap { Int64($0.split(separator: " ").last ?? "") }
+    }
+
     static func press(_ note: UInt8, at frame: Int64) -> [(frame: Int64, bytes: [UInt8])] {
         [(frame, [0x90, note, 100]), (frame + 1_000, [0x80, note, 0])]
     }
@@ -99,7 +108,8 @@ struct PlayLiveTests {
         // A recording with xruns or missed cycles shows the machine's trouble, not woodshed's:
         // measured again (an exact one passes even so).
         let exact = fadeIn && leftExact == nil && rightExact == nil && silentAfter
-        if !exact && (rec.xruns > 0 || !rec.gaps.isEmpty || sent.contains(where: { $0.late })) { return rec }
+        let dry = LivePlay.underrunFrames(server.output(of: p).stdout) ?? 0
+        if !exact && (rec.xruns > 0 || !rec.gaps.isEmpty || sent.contains(where: { $0.late }) || dry > 0) { return rec }
         #expect(fadeIn, "the fade-in from the pause is louder than the file")
         #expect(leftExact == nil, "left differs from three exact passes at frame \(leftExact ?? 0)")
         #expect(rightExact == nil, "right differs at frame \(rightExact ?? 0)")
@@ -256,15 +266,19 @@ struct PlayLiveTests {
                                       events: LivePlay.press(60, at: 0) + LivePlay.press(64, at: 48_000) + LivePlay.press(65, at: 120_000),
                                       lead: 24_000)
         #expect(!sent.contains { $0.late })
-        usleep(300_000)
         // The streaming worker is named in /proc (top -H shows it), beside the main thread.
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(p.processIdentifier)/task")) ?? []
-        let threadNames = tasks.compactMap { try? String(contentsOfFile: "/proc/\(p.processIdentifier)/task/\($0)/comm", encoding: .utf8) }
+        var threadNames: [String] = []
+        _ = PrivateJackServer.wait(timeout: 10) {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(p.processIdentifier)/task")) ?? []
+            threadNames = tasks.compactMap { try? String(contentsOfFile: "/proc/\(p.processIdentifier)/task/\($0)/comm", encoding: .utf8) }
+            return threadNames.contains("woodshed player\n")
+        }
         #expect(threadNames.filter { $0 == "woodshed player\n" }.count == 1, "\(threadNames)")
         // Meanwhile a section typed in another terminal: the player's saves keep it.
         let typed = try E2E.run("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "sections", song, "add", "typed", "3", "4"])
         #expect(typed.status == 0, "\(typed.stderr)")
-        usleep(200_000)
+        // Until the loop marked with the pedal plays (the status line says so).
+        _ = PrivateJackServer.wait(timeout: 10) { server.output(of: p).stdout.contains("section 2/2 loop 1 · pass 1/∞ · playing") }
         #expect(PrivateJackServer.terminate(p) == 0)
         let out = server.output(of: p)
         #expect(out.stdout.contains("section 2/2 loop 1 · pass 1/∞ · playing"), "\(out)")

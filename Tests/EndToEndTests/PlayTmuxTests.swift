@@ -27,9 +27,7 @@ struct PlayTmuxTests {
                 .flatMap { Int($0.split(separator: "]").last!.dropLast(2).trimmingCharacters(in: .whitespaces)) }
         }
         let first = try #require(percent(try term.screen()))
-        usleep(600_000)
-        let later = try #require(percent(try term.screen()))
-        #expect(later != first, "the progress bar did not move (\(first) %)")
+        try term.expectScreen("the progress bar moved from \(first) %") { percent($0).map { $0 != first } ?? false }
         try term.sendKeys("Up")
         try term.expectScreen("speed 0.8× after ↑") { $0.contains { $0.hasPrefix("speed 0.8× · click on") } }
         try term.sendKeys("q")
@@ -53,10 +51,7 @@ struct PlayTmuxTests {
         }
         defer { term.close() }
         try term.expectScreen("the player") { $0.contains { $0.contains("tone.wav · WAV stereo 48000 Hz") } }
-        try term.sendKeys("i")
-        usleep(400_000)
-        try term.sendKeys("o")
-        usleep(400_000)
+        try Self.markLoop(term)
         try term.sendKeys("w")
         let warning = "not saved: \(sections): can't create the folder: "
         try term.expectScreen("the warning within a second of w") { $0.contains { $0.contains(warning) } }
@@ -99,12 +94,9 @@ struct PlayTmuxTests {
         try term.expectScreen("the warning from the start") { screen in
             screen.contains { $0.contains("tone.wav · WAV stereo 48000 Hz") } && screen.contains { $0.contains("changes not saved: \(practice):") }
         }
-        try term.sendKeys("i")
-        usleep(400_000)
-        try term.sendKeys("o")
-        usleep(400_000)
+        try Self.markLoop(term)
         try term.sendKeys("w")
-        usleep(400_000)
+        try term.expectScreen("the loop kept") { $0.contains { $0.contains("'loop 1' kept as a section") } }
         let after = try Self.quit(term)
         #expect(after.contains("Warning: the section and settings of tone.wav were not saved (\(practice):"), "\(after)")
         let unsaved = term.directory.appendingPathComponent("state/woodshed/unsaved").path
@@ -120,6 +112,21 @@ struct PlayTmuxTests {
         let made = try E2E.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", song, "synth", "10", "sine", "440", "gain", "-12"])
         try #require(made.status == 0, "\(made.stderr)")
         return song
+    }
+
+    /// Marks a quick loop with i and o, each key once the screen shows the one before took
+    /// effect, and the play head moved on between them (the status line's time changed).
+    static func markLoop(_ term: TmuxClick) throws {
+        try term.sendKeys("i")
+        var marked = ""
+        try term.expectScreen("mark in") { screen in
+            guard screen.contains(where: { $0.contains("mark in at ") }) else { return false }
+            marked = screen.first ?? ""
+            return true
+        }
+        try term.expectScreen("the play head past the mark") { ($0.first ?? "") != marked }
+        try term.sendKeys("o")
+        try term.expectScreen("the loop playing") { $0.contains { $0.contains("(not saved: w keeps it as a section)") } }
     }
 
     /// Presses q, waits for woodshed to quit, and returns the screen after it (what it said on
@@ -153,10 +160,11 @@ struct ScopeTmuxTests {
             !Self.trace(screen).isEmpty && screen.contains { $0.hasPrefix("click ▕") } && screen.contains { $0.hasPrefix("L ") && $0.contains("dB") }
         }
         var pictures = Set<String>()
-        for _ in 0..<6 { pictures.insert(Self.trace(try term.screen())); usleep(150_000) }
-        #expect(pictures.count >= 3, "the trace did not move while playing (\(pictures.count) different pictures)")
+        try term.expectScreen("three different pictures of the trace while playing") { screen in
+            pictures.insert(Self.trace(screen))
+            return pictures.count >= 3
+        }
         try term.sendKeys("Space")
-        usleep(400_000)
         try term.expectScreen("a flat trace when paused") { screen in
             let t = Self.trace(screen)
             return !t.isEmpty && t.unicodeScalars.allSatisfy { $0 == "\n" || $0 == "⠒" || $0 == " " || $0 == "\u{2800}" }
@@ -195,14 +203,19 @@ struct ScopeTmuxTests {
         let term = try TmuxClick(arguments: ["noise", "brown", "--for", "12s"])
         defer { term.close() }
         try term.expectScreen("Now: Brown Noise with the time left") { $0.first?.hasPrefix("Now: Brown Noise (0:1") == true }
-        let first = try term.screen().first ?? ""
-        usleep(2_200_000)
-        let later = try term.screen().first ?? ""
         func seconds(_ line: String) -> Int? {
             guard let r = line.range(of: #"\(0:(\d\d) remaining\)"#, options: .regularExpression) else { return nil }
             return Int(line[r].dropFirst(3).prefix(2))
         }
-        let a = try #require(seconds(first), "\(first)"), b = try #require(seconds(later), "\(later)")
-        #expect(a - b >= 2 && a - b <= 3, "\(first) → \(later)")
+        let first = try term.screen().first ?? ""
+        let a = try #require(seconds(first), "\(first)")
+        // Every value seen on the way down (a screen is read every 20 ms or so), until two seconds have passed.
+        var shown = [a]
+        try term.expectScreen("the time left 2 s lower than \(first)") { screen in
+            guard let b = screen.first.flatMap(seconds) else { return false }
+            if b != shown.last { shown.append(b) }
+            return b <= a - 2
+        }
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $0.0 > $0.1 } && shown.contains(a - 1), "\(shown)")
     }
 }

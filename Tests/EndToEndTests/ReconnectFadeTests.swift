@@ -12,7 +12,7 @@ struct ReconnectFadeTests {
         return try rec.recordedOnsets().map { o in samples[o..<min(o + 2_400, samples.count)].map(abs).max() ?? 0 }
     }
 
-    @Test("click --for 40s, the server restarted 2 s into the 10 s fade: after the reconnect every click is quieter than before the fade",
+    @Test("click --for 40s, the server restarted 1 s into the 10 s fade: after the reconnect every click is quieter than before the fade",
           .timeLimit(.minutes(3)))
     func clickFadeSurvivesReconnect() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
@@ -27,8 +27,9 @@ struct ReconnectFadeTests {
         #expect(before.count >= 3, "\(before)")
         let full = before.max() ?? 0
         #expect(full > 0.1)
-        // The fade runs from 30 s to 40 s after woodshed's loop started (a little after `started`).
-        Thread.sleep(forTimeInterval: max(0, 32 - Date().timeIntervalSince(started)))
+        // The fade runs from 30 s to 40 s after woodshed's loop started (a little after `started`):
+        // a time of the program's own, so the test waits for that time.
+        Thread.sleep(forTimeInterval: max(0, 31 - Date().timeIntervalSince(started)))
         try server.restart()
         let back = PrivateJackServer.wait(timeout: 6) {
             let r = try? server.run("jack_lsp", ["-c", "wsfade:click"], timeout: 5)
@@ -36,10 +37,12 @@ struct ReconnectFadeTests {
         }
         #expect(back, "no reconnect: \(server.output(of: p))")
         let elapsed = Date().timeIntervalSince(started)
-        let after = try clickPeaks(try JackRecording.record(server: server, ports: ["wsfade:click"], seconds: 1.5,
+        let after = try clickPeaks(try JackRecording.record(server: server, ports: ["wsfade:click"], seconds: 1,
                                                             to: dir.appendingPathComponent("after.wav").path))
-        // Recorded from `elapsed` s on, well before 40 s: the fade's level there is at most (40 − elapsed) / 10.
-        #expect(elapsed < 37.5, "the reconnect took until \(elapsed) s")
+        // Recorded from `elapsed` s on, before 40 s: the fade's level there is at most (40 − elapsed) / 10.
+        // A guard against a hang, not a speed: the restart and reconnect take about 1 s here
+        // (docs/proof.md), and the recording needs the fade's last second.
+        try #require(elapsed < 38.5, "the reconnect took until \(elapsed) s")
         #expect(after.count >= 2, "\(after)")
         let most = Float((40 - elapsed + 0.5) / 10)
         for peak in after { #expect(peak <= full * most, "a click at \(peak / full) of full level after \(elapsed) s: \(after)") }
@@ -47,7 +50,7 @@ struct ReconnectFadeTests {
         #expect(out.contains("reconnected to JACK"))
     }
 
-    @Test("play --for 40s, the server restarted 2 s into the 10 s fade: after the reconnect the music is quieter than the fade allows",
+    @Test("play --for 40s, the server restarted 1 s into the 10 s fade: after the reconnect the music is quieter than the fade allows",
           .timeLimit(.minutes(3)))
     func playFadeSurvivesReconnect() throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
@@ -73,12 +76,12 @@ struct ReconnectFadeTests {
         }
         let before = try peaks("before.wav", seconds: 1)
         #expect(before.count >= 10 && before.allSatisfy { abs($0 - 0.5) < 0.01 }, "\(before)")
-        Thread.sleep(forTimeInterval: max(0, 32 - Date().timeIntervalSince(started)))
+        Thread.sleep(forTimeInterval: max(0, 31 - Date().timeIntervalSince(started)))
         try server.restart()
         let back = PrivateJackServer.wait(timeout: 6) { server.ports().contains("wsplayfade:music_L") }
         #expect(back, "no reconnect: \(server.output(of: p))")
         let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed < 37.5, "the reconnect took until \(elapsed) s")
+        try #require(elapsed < 38.5, "the reconnect took until \(elapsed) s (a hang guard: about 1 s here)")
         let after = try peaks("after.wav", seconds: 1).filter { $0 > 0 }   // the ring refills first
         #expect(after.count >= 5, "\(after)")
         let most = Float(0.5 * (40 - elapsed + 0.5) / 10)

@@ -113,10 +113,16 @@ struct ShadowLiveTests {
         let up = PrivateJackServer.wait(timeout: 10) { server.ports().contains("wsnudge:midi_in") }
         try #require(up, "\(server.output(of: p))")
         _ = try MIDIPeers.send(server: server, to: "wsnudge:midi_in", events: [(0, [0x90, 64, 100]), (1_000, [0x80, 64, 0])], lead: 4_800)
-        usleep(1_500_000)   // saved within a second or so of the change
+        // Saved by autosave within a second or so of the change: `sections list` (which reads
+        // without writing) until it shows the nudge.
+        var list = (status: Int32(0), stdout: "", stderr: "")
+        func row() -> Substring? { list.stdout.split(separator: "\n").first { $0.contains(" s1 ") } }
+        _ = try PrivateJackServer.wait(timeout: 15) {
+            let r = try E2E.run("/usr/bin/env", env + [E2E.woodshed, "sections", audio, "list"])
+            list = (r.status, r.stdout, r.stderr)
+            return row()?.contains("0:00.050  0:01.000") == true
+        }
         #expect(PrivateJackServer.terminate(p) == 0)
-        let list = try E2E.run("/usr/bin/env", env + [E2E.woodshed, "sections", audio, "list"])
-        let row = list.stdout.split(separator: "\n").first { $0.contains(" s1 ") }
-        #expect(row?.contains("0:00.050  0:01.000") == true, "\(list.stdout)")
+        #expect(row()?.contains("0:00.050  0:01.000") == true, "\(list.stdout)")
     }
 }

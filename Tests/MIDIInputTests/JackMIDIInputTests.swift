@@ -116,6 +116,8 @@ struct JackMIDIInputTests {
         input.close()
         #expect(!input.isOpen)
         #expect(input.close() == "")
+        // Nothing more arrives: watched for 0.3 s, two or three of the sequencer's messages (one
+        // every 0.1–0.15 s), each of which an open input would have received.
         usleep(300_000)
         #expect(input.tryReceive() == nil)
         #expect(input.dropped == 0)
@@ -152,7 +154,8 @@ struct JackMIDIInputTests {
         let input = try notes.withServerEnvironment {
             try RtMidiInput(api: .jack, port: "wsfull", clientName: "ws-rtmidi-full", capacity: 2)
         }
-        usleep(1_300_000)  // about ten messages into a ring of two
+        // Until the ring of two has dropped three messages (they come every 0.1–0.15 s).
+        #expect(Poll.until(timeout: 10) { input.dropped >= 3 })
         var kept: [RawMIDIEvent] = []
         while let e = input.tryReceive() { kept.append(e) }
         let dropped = input.dropped

@@ -35,15 +35,16 @@ private func tracks(_ bytes: [UInt8], in folder: TemporaryFolder) throws -> [MP4
 
 @Suite("MP4 edit lists")
 struct MP4EditListTests {
-    @Test("an M4A made by ffmpeg: one track, one edit from its 1024 frames of priming, as long as the source (in the movie's milliseconds)")
+    @Test("an M4A made by ffmpeg: one track, one edit from its encoder's priming (as ffprobe reads it), as long as the source (in the movie's milliseconds)")
     func ffmpegM4A() throws {
         let folder = try TemporaryFolder()
         let path = try m4aFixture(Fixture(format: .wav, rate: 44_100, channels: 2, seconds: 2), pns: false, in: folder,
                                   name: "song.m4a")
         let descriptor = open(path, O_RDONLY)
         defer { close(descriptor) }
+        let priming = try ffprobePrimingAndPacketLength(path).priming
         #expect(MP4EditList.tracks(descriptor: descriptor)
-                == [.simple(MP4EditList(mediaTime: 1_024, duration: 2_000, movieTimeScale: 1_000, trackTimeScale: 44_100))])
+                == [.simple(MP4EditList(mediaTime: priming, duration: 2_000, movieTimeScale: 1_000, trackTimeScale: 44_100))])
     }
 
     @Test("tracks in order: no edit list, one simple edit, two edits, an empty edit first, another rate, an edit before the track's start")

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Media
 import WoodshedTestSupport
 
@@ -30,4 +31,15 @@ func randomReads(frames: Int, count: Int = 50, avoiding boundary: Int, seed: UIn
         if start % boundary == 0 { start += 1 }
         return (Int64(start), Int.random(in: 1...min(6_000, frames - start), using: &random))
     }
+}
+
+/// The first packet's skip_samples (the encoder's priming, from the edit list) and duration, as
+/// ffprobe reads them with libavformat's defaults. Test thread.
+func ffprobePrimingAndPacketLength(_ path: String) throws -> (priming: Int64, packetLength: Int64) {
+    let printed = try runReference("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "a:0", "-read_intervals", "%+#1",
+                                                         "-show_entries", "packet=duration:packet_side_data=skip_samples", "-of", "default=nw=1", path])
+    func value(_ key: String) -> Int64? {
+        printed.split(separator: "\n").first { $0.hasPrefix("\(key)=") }.flatMap { Int64($0.dropFirst(key.count + 1)) }
+    }
+    return (try #require(value("skip_samples")), try #require(value("duration")))
 }

@@ -22,6 +22,8 @@ One module per comparison, in the report's order:
   input_cost      the input capture (woodshed:in into its ring) per block (`--input-only` runs just this)
   coach_speed     `woodshed coach` on a 10-minute take against aubioonset (`--coach-only` runs it and coach_latency)
   coach_latency   `click --coach`: a synthetic performer's hit to the screen
+  upstream        what libsndfile and Rubber Band do on their own here, from the test measurement
+                  suites (WOODSHED_MEASURE=1; `--upstream-only` runs just this section)
 Shared: jack (the private server on a fixed name, its clients, the environment), process_stats
 (CPU and memory from /proc), wav (the WAV reader), material (the audio played), tools (helper
 programs), report (writes docs/benchmarks.md). Not a comparison: startup_order writes the executable's
@@ -36,11 +38,11 @@ unavailable, not a crash. Everything woodshed writes goes to a temporary XDG_*_H
 Usage (scripts/bench.sh runs it from the repository):
   PYTHONPATH=scripts python3 -m bench WOODSHED_BINARY [--skip-offline] [--skip-live]
                                       [--skip-player] [--skip-formats] [--formats-only]
-                                      [--skip-remote] [--remote-only] [--input-only] [--coach-only] [--alsa-only]
+                                      [--skip-remote] [--remote-only] [--input-only] [--coach-only] [--alsa-only] [--upstream-only]
                                       [--out docs/benchmarks.md]"""
 import argparse, os, shutil, tempfile, time
 
-from . import alsa_backend, coach_latency, coach_speed, formats, input_cost, live, memory_startup, noise_cost, notch_sox, offline, player_cost, remote_latency, report, seam, stretch
+from . import alsa_backend, coach_latency, coach_speed, formats, input_cost, live, memory_startup, noise_cost, notch_sox, offline, player_cost, remote_latency, report, seam, stretch, upstream
 from .material import Material
 from .tools import Unavailable
 
@@ -59,10 +61,14 @@ def main():
     ap.add_argument("--input-only", action="store_true", help="only the input capture's cost, put into the report in place")
     ap.add_argument("--coach-only", action="store_true", help="only the coach's analysis speed and click --coach's hit to screen, put into the report in place")
     ap.add_argument("--alsa-only", action="store_true", help="only the ALSA backend beside JACK, put into the report in place")
+    ap.add_argument("--upstream-only", action="store_true", help="only the upstream libraries' measurements, put into the report in place")
     ap.add_argument("--out", default="docs/benchmarks.md")
     a = ap.parse_args()
     woodshed = os.path.abspath(a.woodshed) if os.sep in a.woodshed else a.woodshed
 
+    if a.upstream_only:
+        report.write_section(a.out, upstream.section())
+        return
     if a.input_only:
         report.write_section(a.out, input_cost.section(woodshed))
         return
@@ -122,6 +128,7 @@ def main():
             sections.append(input_cost.section(woodshed))
             sections.append(coach_speed.section(woodshed))
             sections.append(coach_latency.section(woodshed, tmp))
+            sections.append(upstream.section())
         if not a.skip_remote:
             sections.append(remote_latency.section(woodshed))
     finally:

@@ -1,9 +1,13 @@
 import Foundation
 import Stretch
 import Testing
+import WoodshedTestSupport
 
-@Suite("Stretching is cheap enough to run ahead of the play head")
-struct CostTests {
+/// Test thread. What stretching 256 frames costs here, for the record (`WOODSHED_MEASURE=1`, in
+/// `make bench`): a CPU's speed is no test's business. The player's cost against the period is
+/// `make bench`'s "player deck and worker" section.
+@Suite("Stretching's CPU cost per block, measured", .enabled(if: Measurements.enabled))
+struct StretchCostMeasurements {
     /// CPU time of this thread, so that other processes on the machine do not count.
     static func cpuSeconds() -> Double {
         var t = timespec()
@@ -11,7 +15,7 @@ struct CostTests {
         return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 
-    @Test("256 frames at 0.75× cost well under one 5.3 ms JACK cycle of CPU",
+    @Test("256 frames at 0.75×: CPU time per block (one 5.3 ms JACK cycle is the ceiling)",
           arguments: [(StretchEngine.faster, 48_000), (.finer, 48_000), (.faster, 44_100), (.finer, 44_100)])
     func costPerCycle(engine: StretchEngine, sourceRate: Int) {
         let stream = StretchStream(sourceRate: sourceRate, outputRate: 48_000, engine: engine)
@@ -29,8 +33,8 @@ struct CostTests {
         }
         times.sort()
         let mean = times.reduce(0, +) / Double(times.count)
-        print(String(format: "\(engine) \(sourceRate) Hz, 256 frames at 0.75×: mean %.3f ms, p99 %.3f ms, max %.3f ms CPU",
+        print(String(format: "measured: Rubber Band \(engine), \(sourceRate) Hz, 256 frames at 0.75×: mean %.3f ms, p99 %.3f ms, max %.3f ms CPU",
                      mean * 1e3, times[times.count * 99 / 100] * 1e3, times.last! * 1e3))
-        #expect(mean < 2.0e-3)
+        #expect(times.count == 1_500)
     }
 }
