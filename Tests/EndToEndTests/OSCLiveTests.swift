@@ -121,14 +121,15 @@ struct OSCLiveTests {
             let port = try OSCLive.freePort()
             let p = try Live.start(server, name: "osct", ["120", "--osc", "\(port)", "--no-connect"])
             let wav = try E2E.tempDir().appendingPathComponent("rec.wav").path
-            let sender = Thread {
-                // A moment well inside the 7 s recording, not a wait for a state: the change may
-                // fall anywhere in a beat, and the check finds where from the recording.
-                usleep(3_500_000)
-                try? OSCLive.send(port, ["/klick/simple/set_tempo", "f", "180"])
-            }
-            sender.start()
-            let rec = try JackRecording.record(server: server, ports: ["osct:click"], seconds: 7, to: wav)
+            // The recorder first (its ports up), then the change at a moment well inside its 7 s:
+            // not a wait for a state, since the change may fall anywhere in a beat and the check
+            // finds where from the recording.
+            let recorder = try JackRecording.start(server: server, client: "recosct", ports: ["osct:click"], seconds: 7, to: wav)
+            defer { PrivateJackServer.terminate(recorder) }
+            usleep(3_500_000)
+            try OSCLive.send(port, ["/klick/simple/set_tempo", "f", "180"])
+            _ = PrivateJackServer.wait(timeout: 60) { !recorder.isRunning }
+            let rec = try JackRecording(path: wav)
             #expect(PrivateJackServer.terminate(p) == 0)
             let stopLine = server.output(of: p).stdout.split(separator: "\n").last.map(String.init) ?? ""
             let onsets = try rec.recordedOnsets()

@@ -44,13 +44,14 @@ struct OSCMeterLiveTests {
             let port = try OSCLive.freePort()
             let p = try Live.start(server, name: "oscmeter", ["120", "--osc", "\(port)", "--no-connect"])
             let wav = try E2E.tempDir().appendingPathComponent("rec.wav").path
-            nonisolated(unsafe) var reply = ""
-            let sender = Thread {
-                usleep(3_300_000)
-                reply = (try? E2E.run("python3", ["-c", Self.sender, "\(port)"]))?.stdout ?? "python3 failed"
-            }
-            sender.start()
-            let rec = try JackRecording.record(server: server, ports: ["oscmeter:click"], seconds: 9, to: wav)
+            // The recorder first (its ports up), then the change at a moment well inside its 9 s:
+            // not a wait for a state (the bar it lands in is read from the reply).
+            let recorder = try JackRecording.start(server: server, client: "recoscmeter", ports: ["oscmeter:click"], seconds: 9, to: wav)
+            defer { PrivateJackServer.terminate(recorder) }
+            usleep(3_300_000)
+            let reply = (try? E2E.run("python3", ["-c", Self.sender, "\(port)"]))?.stdout ?? "python3 failed"
+            _ = PrivateJackServer.wait(timeout: 60) { !recorder.isRunning }
+            let rec = try JackRecording(path: wav)
             #expect(PrivateJackServer.terminate(p) == 0)
             let out = server.output(of: p).stdout
             // The bundle's query came after the change, in the bar it arrived in: "/woodshed/state N B 3/4".
