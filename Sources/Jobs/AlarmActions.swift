@@ -125,12 +125,13 @@ public struct AlarmActions {
         return "\(on ? "enabled" : "disabled") alarm \(id): \(summary(alarm, now: t))"
     }
 
-    /// `list`: one alarm a line with the next time it rings.
+    /// `list`: one alarm a line with the next time it rings; control characters in a label are
+    /// shown escaped.
     public func list() throws -> String {
         let book = try store.load()
         guard !book.alarms.isEmpty else { return "no alarms (add one with: woodshed alarm add 07:00)" }
         let t = now()
-        return book.alarms.map { "\($0.id)  \(summary($0, now: t))" }.joined(separator: "\n")
+        return book.alarms.map { "\($0.id)  \(summary($0, now: t))".escapingControlCharacters() }.joined(separator: "\n")
     }
 
     /// `07:00 mon-fri "work" · beep 80 % · snooze 9 min · next Wednesday 2026-11-25 07:00 (in 22 h 50 min)`.
