@@ -225,7 +225,7 @@ struct SectionsCommandTests {
         try FileManager.default.createDirectory(at: f.dir.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
         try refused(f, ["sections", "song.wav", "import", "folder.json"], "can't read 'folder.json': Is a directory")
         #expect(try f.run("sections", "song.wav", "add", "A", "0", "1").status == 0)
-        try refused(f, ["sections", "song.wav", "export", "folder.json"], "can't write 'folder.json': Is a directory")
+        try refused(f, ["sections", "song.wav", "export", "folder.json"], "can't write 'folder.json': it is a folder, not a file")
     }
 
     @Test("a practice file that does not parse is reported with its place and left untouched, byte for byte")
