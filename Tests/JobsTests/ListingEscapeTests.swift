@@ -25,14 +25,15 @@ struct ListingEscapeTests {
                                + "1  a\\u{1B}[31m  0:00.000  0:00.500  0:00.500  1 pass, then next  Hi\\u{1B}[2J\\u{7}\n"))
     }
 
-    @Test("alarm list: an ESC sequence in an alarm's label is shown escaped (issue 33, defect 9)")
+    @Test("alarm add and list: an ESC sequence in an alarm's label is shown escaped (issue 33, defect 9)")
     func alarmList() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-alarm-escape-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let actions = AlarmActions(store: AlarmStore(url: folder.appendingPathComponent("alarms.json")), environment: [:],
                                    now: { 1_800_000_000 })
-        _ = try actions.add(AlarmActions.Settings(time: "07:00", label: "wake\u{1B}]0;pwned\u{7}"))
+        let added = try actions.add(AlarmActions.Settings(time: "07:00", label: "wake\u{1B}]0;pwned\u{7}"))
+        #expect(added.hasPrefix(#"added alarm 1: 07:00 daily "wake\u{1B}]0;pwned\u{7}" · "#), "\(added)")
         let list = try actions.list()
         #expect(!list.contains("\u{1B}") && !list.contains("\u{7}"), "\(list)")
         #expect(list.contains(#"wake\u{1B}]0;pwned\u{7}"#), "\(list)")
