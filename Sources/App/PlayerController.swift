@@ -182,9 +182,7 @@ public final class PlayerController: SessionController {
             player.reset(savedPlan: savedBase?.sections.first { $0.name == name }?.plan)
             keep(speed: 1000, transpose: 0)
         case .keepLoop:
-            let before = player.loops.count
-            player.keepLoop()
-            if player.loops.count < before { keep() }
+            if player.keepLoop() { keep() }
         case .cycleAdvance:
             player.cycleAdvance()
         default: break
@@ -458,10 +456,6 @@ public final class PlayerController: SessionController {
         player.settingsChanged = false
         guard var load = practice else { return }
         let store = self.file.store
-        var settleProblem: String?
-        if load.problem == nil && load.unhashed != nil {
-            do { try store.settle(&load); practice = load } catch { settleProblem = "\(error)" }
-        }
         var file = load.file
         file.sections = player.savedSections
         if let name = player.lastSavedSection { file.settings.lastSection = name }
@@ -471,10 +465,16 @@ public final class PlayerController: SessionController {
             file.settings.speed = keptSpeed
             file.settings.transposeCents = keptTranspose
         }
-        let base = savedBase ?? load.file
+        var base = savedBase ?? load.file
+        // Nothing the user changed: nothing written (a file new to Woodshed gets no empty
+        // practice file, and is not hashed).
         if file == base { unsaved = nil; return }
         if let problem = load.problem { unsaved = (file, "\(problem)"); return }
-        if let settleProblem { notSaved(file, settleProblem); return }
+        if load.unhashed != nil {
+            do { try store.settle(&load); practice = load } catch { notSaved(file, "\(error)"); return }
+            file.fingerprint = load.file.fingerprint
+            base.fingerprint = load.file.fingerprint
+        }
         do {
             try store.save(file, since: base)
             savedBase = file

@@ -125,7 +125,7 @@ public struct AlarmActions {
         return "\(on ? "enabled" : "disabled") alarm \(id): \(summary(alarm, now: t))"
     }
 
-    /// `list`: one alarm a line with the next time it rings.
+    /// `list`: one alarm a line with the next time it rings (`summary`).
     public func list() throws -> String {
         let book = try store.load()
         guard !book.alarms.isEmpty else { return "no alarms (add one with: woodshed alarm add 07:00)" }
@@ -133,9 +133,10 @@ public struct AlarmActions {
         return book.alarms.map { "\($0.id)  \(summary($0, now: t))" }.joined(separator: "\n")
     }
 
-    /// `07:00 mon-fri "work" · beep 80 % · snooze 9 min · next Wednesday 2026-11-25 07:00 (in 22 h 50 min)`.
+    /// `07:00 mon-fri "work" · beep 80 % · snooze 9 min · next Wednesday 2026-11-25 07:00 (in 22 h 50 min)`;
+    /// control characters in the label shown escaped (`\u{1B}`), in every line that says it.
     public func summary(_ a: Alarm, now t: Double) -> String {
-        var out = "\(a.shortText) · \(a.sound) \(a.volume) % · snooze \(a.snoozeMinutes) min · "
+        var out = "\(a.shortText.escapingControlCharacters()) · \(a.sound) \(a.volume) % · snooze \(a.snoozeMinutes) min · "
         guard a.enabled else { return out + "off" }
         guard let next = schedule.next(a, after: t) else { return out + "done (its time has passed)" }
         let at = Double(next)

@@ -3,6 +3,7 @@ import Coach
 import Control
 import Foundation
 import JackBackend
+import Persistence
 import RenderGraph
 import WoodshedCore
 
@@ -45,7 +46,12 @@ public enum CoachStart {
         }
         var log: FileHandle?
         if let path = request.log {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            // Only where a regular file is or may be (`OutputTarget`); through a symbolic link.
+            let target: String
+            do throws(FileProblem) { target = try OutputTarget.resolve(path) } catch {
+                throw ValidationErrorMessage("--coach-log: cannot write \(path): \(error.reason)")
+            }
+            guard FileManager.default.createFile(atPath: target, contents: nil), let handle = FileHandle(forWritingAtPath: target) else {
                 throw ValidationErrorMessage("--coach-log: cannot write \(path)")
             }
             log = handle

@@ -60,7 +60,8 @@ public struct PlayLaunch {
             })
         let player = PlayerSession(audio: audio, sections: setup.sections, unsavedCount: setup.unsavedCount,
                                    startSection: setup.startSection, speed: setup.speed,
-                                   transposeCents: setup.transposeCents, click: setup.click, paused: output.pause)
+                                   transposeCents: setup.transposeCents, click: setup.click, paused: output.pause,
+                                   savedPlans: setup.savedPlans)
         player.compare = output.listen.compare && !playlist
         let session = LiveSession(settings: ClickSettings(), midi: midiSetup.control, songs: [])
         session.forPlayer = true

@@ -22,6 +22,9 @@ public struct PlaySetup {
     public private(set) var sections: [Section]
     /// How many of the first sections are only for this session (never saved).
     public let unsavedCount: Int
+    /// Each saved section's plan as the practice file keeps it, by name: the options (`--repeat`,
+    /// `--gap`, shadowing's plan) change the plans played, never these.
+    public let savedPlans: [String: RepeatPlan]
     public let startSection: Int
     public let speed: Int
     public let transposeCents: Int
@@ -61,6 +64,7 @@ public struct PlaySetup {
         }
         practice = live ? load : nil
         let saved = load?.file.sections ?? []
+        savedPlans = Dictionary(saved.map { ($0.name, $0.plan) }, uniquingKeysWith: { a, _ in a })
         let remembered = live ? load?.file.settings : nil
 
         var list: [Section]
@@ -161,6 +165,7 @@ public struct PlaySetup {
                              formatName: "playlist", seeksExactly: true)
         sections = list2
         unsavedCount = list2.count
+        savedPlans = [:]
         startSection = 0
         speed = 1000
         transposeCents = 0

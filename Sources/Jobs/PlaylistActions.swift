@@ -133,7 +133,7 @@ public struct PlaylistActions {
             let number = String(i + 1), pad = String(repeating: " ", count: width - number.count)
             var isFolder: ObjCBool = false
             let found = FileManager.default.fileExists(atPath: t.path, isDirectory: &isFolder) && !isFolder.boolValue
-            return "\(pad)\(number)  \(found ? "ok     " : "missing")  \(t.path)"
+            return "\(pad)\(number)  \(found ? "ok     " : "missing")  \(t.path.escapingControlCharacters())"
         }
         return ([heading] + lines).joined(separator: "\n")
     }

@@ -7,15 +7,17 @@ import WoodshedCore
 extension SectionsSession {
     /// `list`: the sections as a table (number, name, from, to, length, plan, and their text
     /// when any has some, its lines joined with " / "), then the whole file's timeline with
-    /// each section's mark (as the player shows it).
+    /// each section's mark (as the player shows it). Control characters in names and texts are
+    /// shown escaped (`\u{1B}`).
     public func list() -> String {
         let sections = file.sections
         guard !sections.isEmpty else { return "no sections yet" }
         let withText = sections.contains { !($0.text ?? "").isEmpty }
         var rows = [["#", "name", "from", "to", "length", "plan"] + (withText ? ["text"] : [])]
         for (i, s) in sections.enumerated() {
-            let text = (s.text ?? "").split(whereSeparator: \.isNewline).joined(separator: " / ")
-            rows.append(["\(i + 1)", s.name, time(s.start), time(s.end), time(s.length), s.plan.summary]
+            // Names and texts come from files (subtitles, labels, imports): never raw to the terminal.
+            let text = (s.text ?? "").split(whereSeparator: \.isNewline).joined(separator: " / ").escapingControlCharacters()
+            rows.append(["\(i + 1)", s.name.escapingControlCharacters(), time(s.start), time(s.end), time(s.length), s.plan.summary]
                         + (withText ? [text] : []))
         }
         let columns = rows[0].count

@@ -17,7 +17,7 @@ extension SectionsSession {
         }
         let url = URL(fileURLWithPath: output)
         do throws(FileProblem) {
-            try AtomicFile.write(data, to: url)
+            try AtomicFile.write(data, to: url, creatingFolder: false)
         } catch {
             throw ValidationErrorMessage("can't write '\(output)': \(error.reason(forFile: url.path))")
         }

@@ -17,7 +17,12 @@ extension SectionsSession {
         } catch {
             throw ValidationErrorMessage("can't read '\(path)': \(error.reason)")
         }
-        let transcript = Transcript(data: data)
+        let transcript: Transcript
+        do throws(TextFileError) {
+            transcript = try Transcript.read(data, source: path)
+        } catch {
+            throw ValidationErrorMessage("\(error)")
+        }
         if let warning = transcript.warning { writeStderr("Warning: \(path): \(warning)\n") }
         guard !transcript.sentences.isEmpty else { throw ValidationErrorMessage("no sentences in '\(path)': it holds no text") }
         var split: [Int] = []

@@ -1,11 +1,12 @@
+import Foundation
 import Persistence
 import RenderGraph
 import Sounds
 
 /// `woodshed sounds list [--category C]`: one line per sound of the catalog, sorted by
 /// category (noise, nature, machine, alarm, other) then name: its name and category padded to
-/// the longest, then its description, and `(not installed: …)` for a sound theme sound the
-/// system lacks; the sounds that could not be read, and a missing data folder, as warnings.
+/// the longest, then its description, `(not installed: …)` for a sound theme sound the
+/// system lacks, and `(missing: …)` for a user's sound whose file is gone; the sounds that could not be read, and a missing data folder, as warnings.
 /// Main thread (reads files).
 public struct SoundListing: FolderListing {
     public let lines: [String]
@@ -29,6 +30,9 @@ public struct SoundListing: FolderListing {
                 if case .themeSound(let themeSound, _) = entry.source,
                    SoundTheme.file(named: themeSound, environment: catalog.environment) == nil {
                     text += " (not installed: the freedesktop sound theme has no '\(themeSound)')"
+                }
+                if case .file(let path, _) = entry.source, !FileManager.default.fileExists(atPath: path) {
+                    text += " (missing: its file \(path) is not there)"
                 }
                 rows.append((name, entry.category, text))
             } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import Persistence
 import Takes
 
 /// `woodshed takes FILE list|play N|remove N`: the takes `--record` kept for an audio file,
@@ -20,7 +21,7 @@ public struct TakesActions {
         guard !takes.isEmpty else { return ["no takes of '\(audioPath)' yet: record some with woodshed shadow or play --record"] }
         return takes.enumerated().map { i, t in
             let length = (try? AudioFileProbe.info(path: t.path)).map { String(format: "%.2f s", Double($0.frames) / Double(max($0.rate, 1))) } ?? "unreadable"
-            return "\(i + 1 < 10 ? "  " : i + 1 < 100 ? " " : "")\(i + 1)  section \(t.section + 1) take \(t.number) · \(length) · \(t.path)"
+            return "\(i + 1 < 10 ? "  " : i + 1 < 100 ? " " : "")\(i + 1)  section \(t.section + 1) take \(t.number) · \(length) · \(t.path.escapingControlCharacters())"
         }
     }
 

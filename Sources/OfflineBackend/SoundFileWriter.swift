@@ -10,6 +10,8 @@ import Glibc
 /// the folder are removed first, see `StaleTemporaryFiles`). Control thread (the offline render loop).
 public final class SoundFileWriter {
     public let path: String
+    /// The file replaced at `commit`: `path`, or the file its symbolic link leads to (`OutputTarget`).
+    public let target: String
     public let temporaryPath: String
     private var file: OpaquePointer?
     /// Integer formats: the integer full scale, 2^(bits − 1). Samples are scaled by it and
@@ -37,12 +39,19 @@ public final class SoundFileWriter {
     /// Opens `path` (under its temporary name) for `frames` frames — the render's length, which
     /// picks RF64 for a WAV over 4 GiB (`wavDataLimit` bytes; smaller in tests). `quality`
     /// (0–10, lossy formats only): the encoder's quality; nil leaves libsndfile's default.
+    /// Refused before anything is written where no regular file may be (a device, a FIFO, a
+    /// socket, a folder, a missing folder); a symbolic link is written through (`OutputTarget`).
     public init(path: String, format: OutputFormat, rate: Int, channels: Int = 1, frames: Int64, quality: Int? = nil,
                 wavDataLimit: Int64 = OutputFormat.wavDataLimit) throws(RenderError) {
         self.path = path
         self.format = format
-        let dir = PartialFile.folderAndName(path).folder
-        temporaryPath = PartialFile.path(for: path)
+        do throws(FileProblem) {
+            target = try OutputTarget.resolve(path)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
+        }
+        let dir = PartialFile.folderAndName(target).folder
+        temporaryPath = PartialFile.path(for: target)
         var info = SF_INFO()
         info.samplerate = Int32(rate)
         info.channels = Int32(channels)
@@ -146,7 +155,7 @@ public final class SoundFileWriter {
         }
         let fd = open(temporaryPath, O_RDONLY)
         if fd >= 0 { fsync(fd); close(fd) }
-        guard rename(temporaryPath, path) == 0 else {
+        guard rename(temporaryPath, target) == 0 else {
             let why = String(cString: strerror(errno))
             unlink(temporaryPath)
             throw .cannotWrite(path: path, reason: why)

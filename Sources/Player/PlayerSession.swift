@@ -60,6 +60,10 @@ public final class PlayerSession {
     /// Each section's plan as the session started, by name (what a reset goes back to when the
     /// section has no saved plan).
     private let startingPlans: [String: RepeatPlan]
+    /// Each saved section's plan as the practice file keeps it, by name. The plans playing may
+    /// differ for this session only (the command line's `--repeat`, shadowing's plan, MPRIS's
+    /// loop): those are never saved. Only the user's edits (a pass more or less, `w`) change it.
+    private var savedPlans: [String: RepeatPlan]
 
     /// The first seconds of the sections that may play next, in memory.
     public let heads: SectionHeads
@@ -78,8 +82,10 @@ public final class PlayerSession {
     public var compare = false
     public let tape = TakeTape()
 
+    /// `savedPlans`: each saved section's plan in the practice file, by name, when the plans
+    /// in `sections` are this session's (nil: they are the saved ones).
     public init(audio: Audio, sections: [Section], unsavedCount: Int, startSection: Int, speed: Int,
-                transposeCents: Int, click: MusicClick?, paused: Bool = false) {
+                transposeCents: Int, click: MusicClick?, paused: Bool = false, savedPlans: [String: RepeatPlan]? = nil) {
         precondition(!sections.isEmpty && sections.indices.contains(startSection))
         self.audio = audio
         self.sections = sections
@@ -90,11 +96,26 @@ public final class PlayerSession {
         self.paused = paused
         requested = startSection
         startingPlans = Dictionary(sections.map { ($0.name, $0.plan) }, uniquingKeysWith: { a, _ in a })
+        self.savedPlans = savedPlans ?? Dictionary(sections.dropFirst(unsavedCount).map { ($0.name, $0.plan) },
+                                                   uniquingKeysWith: { a, _ in a })
         heads = SectionHeads(source: audio.source, frames: audio.frames, before: Int64(audio.rate / 4), after: Int64(2 * audio.rate))
     }
 
-    /// The sections kept in the practice file (not the quick loops).
-    public var savedSections: [Section] { sections.dropFirst(unsavedCount).filter { !loops.contains($0.name) } }
+    /// The sections kept in the practice file (not the quick loops), each with its saved plan
+    /// (`savedPlans`), not this session's.
+    public var savedSections: [Section] {
+        sections.dropFirst(unsavedCount).filter { !loops.contains($0.name) }.map { s in
+            var saved = s
+            if let plan = savedPlans[s.name] { saved.plan = plan }
+            return saved
+        }
+    }
+
+    /// True when the plan playing for section `i` is not the one saved (this session's only).
+    public func planIsSessionOnly(_ i: Int) -> Bool {
+        guard sections.indices.contains(i), i >= unsavedCount, let saved = savedPlans[sections[i].name] else { return false }
+        return saved != sections[i].plan
+    }
 
     /// The saved section heard now (for "last section"), if it is one.
     public var lastSavedSection: String? {
@@ -282,13 +303,15 @@ public final class PlayerSession {
             plan.repeats = .times((st.step?.section == here ? st.step?.pass ?? 0 : 0) + 1)
         }
         edit(here) { $0.plan = plan }
+        savedPlans[sections[here].name]?.repeats = plan.repeats   // the user's edit: saved
         if case .times(let n) = plan.repeats { message = "\(sections[here].name): \(n) pass\(n == 1 ? "" : "es")" }
     }
 
     /// How the program loops (MPRIS's `LoopStatus`): `.section` plays the section playing
     /// endlessly; `.all` makes every section go on to the next after its last pass, and the last
     /// to the first; `.none` takes loop-all back to going on (the last section stops). Both end
-    /// an endless section playing after its pass playing. For the passes to come; saved as an edit.
+    /// an endless section playing after its pass playing. For the passes to come, and for this
+    /// session only: nothing is saved (`w` keeps the section's plan as it plays).
     public func setLoop(_ mode: LoopMode) {
         guard let c = current() else { return }
         let here = c.here, pass = c.status.step?.section == here ? c.status.step?.pass ?? 0 : 0
@@ -299,13 +322,12 @@ public final class PlayerSession {
             if mode == .all { plan.advance = .loopAll } else if plan.advance == .loopAll { plan.advance = .next }
             guard plan != sections[i].plan else { continue }
             sections[i].plan = plan
-            if i >= unsavedCount { sectionsChanged = true }
             changed = true
         }
         message = switch mode {
-        case .section: "\(sections[here].name): endless"
-        case .all: "loop all"
-        case .none: "no loop"
+        case .section: "\(sections[here].name): endless (this session)"
+        case .all: "loop all (this session)"
+        case .none: "no loop (this session)"
         }
         guard changed else { return }
         headsAround = -1
@@ -366,14 +388,25 @@ public final class PlayerSession {
         play(section: here + 1, note: "loop \(time(a))–\(time(f)) (not saved: w keeps it as a section)")
     }
 
-    /// The quick loop playing, kept as a section of the file (saved with the others).
-    public func keepLoop() {
-        guard let c = current() else { return }
+    /// `w`: the quick loop playing, kept as a section of the file (saved with the others); or,
+    /// when the section playing plays another plan than its saved one (this session's only),
+    /// that plan saved as its own. Returns true when something is kept.
+    @discardableResult
+    public func keepLoop() -> Bool {
+        guard let c = current() else { return false }
         let name = sections[c.here].name
-        guard loops.contains(name) else { message = "\(name) is already a saved section"; return }
+        if planIsSessionOnly(c.here) {
+            savedPlans[name] = sections[c.here].plan
+            sectionsChanged = true
+            message = "\(name): this session's plan kept"
+            return true
+        }
+        guard loops.contains(name) else { message = "\(name) is already a saved section"; return false }
         loops.remove(name)
+        savedPlans[name] = sections[c.here].plan
         sectionsChanged = true
         message = "'\(name)' kept as a section (rename it with: woodshed sections FILE rename)"
+        return true
     }
 
     /// What follows each section's last pass, for this session: next, stop, loop-all in turn

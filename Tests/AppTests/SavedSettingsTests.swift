@@ -46,11 +46,14 @@ struct SavedSettingsTests {
             }
             let load = try open()
             var playing = load.file.sections.isEmpty ? sections : load.file.sections
-            playing[0].plan = plan
+            // The options' plan plays the first section (`play --repeat …`); shadowing's, every one.
+            for i in shadow ? Array(playing.indices) : [0] { playing[i].plan = plan }
+            // As `PlaySetup`: the plans in the practice file, which the options never change.
+            let savedPlans = load.file.sections.isEmpty ? nil : Dictionary(uniqueKeysWithValues: load.file.sections.map { ($0.name, $0.plan) })
             let audio = PlayerSession.Audio(source: SilentSource(), rate: 48_000, frames: 480_000, engine: .faster,
                                             crossfadeMilliseconds: 0, clickWaves: { _ in ([0.5], [0.25]) })
             let player = PlayerSession(audio: audio, sections: playing, unsavedCount: 0, startSection: 0, speed: speed,
-                                       transposeCents: transpose, click: nil)
+                                       transposeCents: transpose, click: nil, savedPlans: savedPlans)
             _ = try player.makeDeck(outputRate: 48_000)
             let info = AudioFileInfo(path: song, frames: 480_000, rate: 48_000, channels: 2, format: .wav, formatName: "WAV", seeksExactly: true)
             let file = PlayerFile(summary: "song.wav", fileLine: "song.wav", info: info, practice: load, store: store)
@@ -109,5 +112,75 @@ struct SavedSettingsTests {
         let saved = try #require(try rig.saved())
         #expect(saved.settings.speed == nil && saved.settings.transposeCents == nil)
         #expect(saved.sections[0].plan == RepeatPlan(repeats: .times(3), advance: .next))
+    }
+
+    /// The sections as `Rig.play` saves them first: intro 3 passes, verse 1.
+    static let savedPlans = [RepeatPlan(repeats: .times(3), advance: .next), RepeatPlan(advance: .next)]
+
+    @Test("play --repeat 5 --gap 1s --count-in 2 --advance stop is for this run only: the saved plans are left as they were (issue 33, defect 7)")
+    func planOptionsAreOneOff() throws {
+        let rig = try Rig()
+        defer { try? FileManager.default.removeItem(at: rig.dir) }
+        let oneOff = RepeatPlan(repeats: .times(5), gap: .milliseconds(1_000), countInBars: 2, advance: .stop)
+        let player = try rig.play(key: nil, plan: oneOff, settings: PracticeSettings())
+        #expect(player.sections[0].plan == oneOff && player.planIsSessionOnly(0))
+        let saved = try #require(try rig.saved())
+        #expect(saved.sections.map(\.plan) == Self.savedPlans)
+        #expect(saved.settings.lastSection == "intro")
+    }
+
+    @Test("] over a one-off --repeat 5 --gap 1s saves the passes (6), not the gap")
+    func passKeyOverOneOffPlan() throws {
+        let rig = try Rig()
+        defer { try? FileManager.default.removeItem(at: rig.dir) }
+        let player = try rig.play(key: "]", plan: RepeatPlan(repeats: .times(5), gap: .milliseconds(1_000), advance: .next),
+                                  settings: PracticeSettings())
+        #expect(player.message == "intro: 6 passes · saved for song.wav")
+        let saved = try #require(try rig.saved())
+        #expect(saved.sections.map(\.plan) == [RepeatPlan(repeats: .times(6), advance: .next), RepeatPlan(advance: .next)])
+    }
+
+    @Test("w keeps this session's plan of the section playing (--repeat 5 --gap 1s), and says so")
+    func keepSessionPlan() throws {
+        let rig = try Rig()
+        defer { try? FileManager.default.removeItem(at: rig.dir) }
+        let oneOff = RepeatPlan(repeats: .times(5), gap: .milliseconds(1_000), advance: .next)
+        let player = try rig.play(key: "w", plan: oneOff, settings: PracticeSettings())
+        #expect(player.message == "intro: this session's plan kept · saved for song.wav")
+        let saved = try #require(try rig.saved())
+        #expect(saved.sections.map(\.plan) == [oneOff, RepeatPlan(advance: .next)])
+    }
+
+    @Test("shadow's plan (its defaults: 3 passes, gaps 1.2× the sentence) plays every sentence and saves none of it (issue 33, defect 2)")
+    func shadowPlanIsOneOff() throws {
+        let rig = try Rig()
+        defer { try? FileManager.default.removeItem(at: rig.dir) }
+        let shadowPlan = RepeatPlan(repeats: .times(3), gap: .passMultiple(thousandths: 1_200), advance: .next)
+        let player = try rig.play(key: nil, shadow: true, plan: shadowPlan, settings: PracticeSettings())
+        #expect(player.sections.map(\.plan) == [shadowPlan, shadowPlan])
+        let saved = try #require(try rig.saved())
+        #expect(saved.sections.map(\.plan) == Self.savedPlans)
+    }
+
+    @Test("the first play of a file new to Woodshed writes no practice file, and does not hash the audio (issue 33, defect 5)")
+    func firstPlayWritesNothing() throws {
+        let rig = try Rig()
+        defer { try? FileManager.default.removeItem(at: rig.dir) }
+        let load = try rig.store.open(audioPath: rig.song, frames: 480_000, rate: 48_000, hashLater: true)
+        #expect(load.unhashed != nil)
+        let audio = PlayerSession.Audio(source: SilentSource(), rate: 48_000, frames: 480_000, engine: .faster,
+                                        crossfadeMilliseconds: 0, clickWaves: { _ in ([0.5], [0.25]) })
+        // As `PlaySetup` for a file without sections: the whole file, for this session only.
+        let player = PlayerSession(audio: audio, sections: [try Section(name: "whole file", start: 0, end: 480_000)],
+                                   unsavedCount: 1, startSection: 0, speed: 1_000, transposeCents: 0, click: nil, savedPlans: [:])
+        _ = try player.makeDeck(outputRate: 48_000)
+        let info = AudioFileInfo(path: rig.song, frames: 480_000, rate: 48_000, channels: 2, format: .wav, formatName: "WAV", seeksExactly: true)
+        let file = PlayerFile(summary: "song.wav", fileLine: "song.wav", info: info, practice: load, store: rig.store)
+        KeyAndPedalLoopTests.drive(KeyAndPedalLoopTests.playerSession(), key: "]") { engine in
+            PlayerController(engine: engine, player: player, file: file, keepOpen: true)
+        }
+        player.close()
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: rig.dir.appendingPathComponent("sections").path)) ?? []
+        #expect(written.filter { $0.hasSuffix(".json") } == [])
     }
 }

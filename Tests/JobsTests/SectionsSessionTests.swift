@@ -193,6 +193,24 @@ struct SectionsTranscriptTests {
         #expect(session.file.sections.map(\.name) == ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"])
     }
 
+    @Test("a binary file given as the transcript (an MP3's bytes, a file of control bytes) is refused; the texts stay (issue 33, defect 4)")
+    func binaryTranscript() throws {
+        var (folder, session) = try fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try session.text(fromTranscript: try transcript(folder, Self.sentences))
+        let mp3 = folder.appendingPathComponent("lesson.mp3").path
+        // An MPEG frame header, then bytes as a compressed frame has them (NULs among them).
+        try Data([0xFF, 0xFB, 0x90, 0x64] + (0..<2_000).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(to: URL(fileURLWithPath: mp3))
+        let controls = folder.appendingPathComponent("controls.txt").path
+        try Data((0..<300).map { UInt8(1 + $0 % 8) } + Array("Hello.".utf8)).write(to: URL(fileURLWithPath: controls))
+        func refusal(_ path: String) -> String {
+            do { return "no error: " + (try session.text(fromTranscript: path)) } catch { return "\(error)" }
+        }
+        #expect(refusal(mp3) == "\(mp3): not a text file (it holds NUL bytes)")
+        #expect(refusal(controls) == "\(controls): not a text file (it is mostly control characters)")
+        #expect(session.file.sections.map(\.text) == Self.sentences)
+    }
+
     @Test("refusals: no sentences split yet, an empty transcript, a missing one")
     func refusals() throws {
         var (folder, session) = try fixture()

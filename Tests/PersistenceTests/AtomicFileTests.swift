@@ -82,7 +82,7 @@ struct AtomicFileTests {
             #expect(try FileAccess.readIfPresent(missing) == nil)
             let taken = folder.appendingPathComponent("taken")
             try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
-            #expect(throws: FileProblem("can't write", taken.path, reason: "Is a directory")) {
+            #expect(throws: FileProblem("can't write", taken.path, reason: "it is a folder, not a file")) {
                 try AtomicFile.write(Data("x".utf8), to: taken)
             }
             #expect(try files(folder) == ["taken"], "the temporary file is removed")

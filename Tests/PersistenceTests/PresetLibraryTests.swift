@@ -35,6 +35,16 @@ struct PresetLibraryTests {
         #expect(list.first { $0.name == "seven-eight" }?.description == "faster")
     }
 
+    @Test("an unknown name lists only the presets that can be used, not a broken one (issue 33, defect 10)")
+    func unknownLeavesOutBroken() throws {
+        let user = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: user) }
+        try Data("{ broken".utf8).write(to: user.appendingPathComponent("broken.json"))
+        let library = library(user: user)
+        let error = #expect(throws: PresetError.self) { try library.load(name: "nosuch") }
+        #expect(error?.description == "no preset named 'nosuch'; available: " + Self.shippedNames.joined(separator: ", "))
+    }
+
     @Test("an unknown name lists the names there are")
     func unknown() {
         let library = library(user: URL(fileURLWithPath: "/nonexistent/woodshed"))

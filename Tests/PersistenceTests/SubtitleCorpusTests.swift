@@ -68,7 +68,8 @@ struct SubtitleCorpusTests {
         "identifiers.vtt": .read([("0:01.000", "0:02.000", "Numbered."), ("0:03.000", "0:04.000", "Named."), ("0:05.000", "0:06.000", "Unnamed.")]),
         "settings.vtt": .read([("0:01.000", "0:02.000", "Settings."), ("0:03.000", "0:04.000", "Glued.")]),
         "hours.vtt": .read([("5999:59.000", "6000:00.500", "Late."), ("6000:01.000", "6000:02.000", "Later.")]),
-        "nul.vtt": .read([("0:01.000", "0:02.000", "NUL\u{FFFD}here")]),
+        // A NUL byte: not a text file (issue 33), refused before anything is replaced.
+        "nul.vtt": .refused("nul.vtt: not a text file (it holds NUL bytes)"),
         // A '<' starts a tag that runs to the next '>', here to the end of the cue: "I <3 this" shows "I".
         "heart.vtt": .read([("0:01.000", "0:02.000", "I"), ("0:03.000", "0:04.000", "I <3 this too.")]),
         "class-tags.vtt": .read([("0:01.000", "0:03.000", "Bonjour tout le monde"),

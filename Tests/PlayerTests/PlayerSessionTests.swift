@@ -246,15 +246,30 @@ struct PlayerLoopTests {
         defer { p.close() }
         render(deck, seconds: 0.1) { p.isSettled }
         p.setLoop(.section)
-        #expect(p.sections.map(\.plan.repeats) == [.endless, .endless, .endless] && p.message == "intro: endless" && p.sectionsChanged)
+        #expect(p.sections.map(\.plan.repeats) == [.endless, .endless, .endless] && p.message == "intro: endless (this session)")
         p.setLoop(.all)
-        #expect(p.sections.map(\.plan.advance) == [.loopAll, .loopAll, .loopAll] && p.message == "loop all")
+        #expect(p.sections.map(\.plan.advance) == [.loopAll, .loopAll, .loopAll] && p.message == "loop all (this session)")
         #expect(p.sections.map(\.plan.repeats) == [.times(1), .endless, .endless])  // the intro goes on after this pass
         p.setLoop(.section)
         p.setLoop(.none)
-        #expect(p.sections.map(\.plan.advance) == [.next, .next, .next] && p.message == "no loop")
+        #expect(p.sections.map(\.plan.advance) == [.next, .next, .next] && p.message == "no loop (this session)")
         #expect(p.sections.map(\.plan.repeats) == [.times(1), .endless, .endless])
         render(deck, seconds: 0.2) { p.isSettled }
         #expect(p.view().passes == 1)
+    }
+
+    @Test("playerctl loop Track, Playlist, None change this session only: the saved plans stay (2 passes, endless, endless), nothing to save (issue 33, defect 3)")
+    func loopIsForTheSession() throws {
+        let (p, _) = try session(sections: try PlayerSessionTests.sections())
+        let deck = try p.makeDeck(outputRate: 48_000)
+        defer { p.close() }
+        render(deck, seconds: 0.1) { p.isSettled }
+        let saved = try PlayerSessionTests.sections()
+        for mode in [LoopMode.section, .all, .none] {
+            p.setLoop(mode)
+            #expect(p.savedSections == saved, "\(mode)")
+            #expect(!p.sectionsChanged, "\(mode)")
+        }
+        #expect(p.planIsSessionOnly(0))
     }
 }

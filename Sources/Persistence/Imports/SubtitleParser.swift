@@ -39,6 +39,7 @@ public enum SubtitleParser {
                                                        message: "not UTF-8 text: each bad byte read as U+FFFD (WebVTT is always UTF-8)"))
             }
         }
+        try TextContent.check(text, source: source)
         switch format {
         case .srt: SRTParser.read(TextFileLines(text: text).lines, source: source, into: &result)
         case .webVTT: try WebVTTParser.read(text, source: source, into: &result)

@@ -16,20 +16,25 @@ public struct Transcript: Sendable, Equatable {
         self.warning = warning
     }
 
+    /// The transcript in `data`, refused (naming `source`) when it is not text (`TextContent`).
+    public static func read(_ data: Data, source: String) throws(TextFileError) -> Transcript {
+        let (text, warning) = decode(data)
+        try TextContent.check(text, source: source)
+        return Transcript(sentences: sentences(text), warning: warning)
+    }
+
     /// The transcript in `data`.
     public init(data: Data) {
-        let bytes = TextFileLines.withoutByteOrderMark(data)
-        let text: String
-        var warning: String?
-        if let utf8 = String(bytes: bytes, encoding: .utf8) {
-            text = utf8
-        } else if let utf16 = SubtitleParser.utf16(data) {
-            text = utf16
-        } else {
-            text = Windows1252.decode(bytes)
-            warning = "not UTF-8 text: read as Windows-1252"
-        }
+        let (text, warning) = Transcript.decode(data)
         self.init(sentences: Transcript.sentences(text), warning: warning)
+    }
+
+    /// The text of `data`, and the warning when it was not UTF-8.
+    static func decode(_ data: Data) -> (text: String, warning: String?) {
+        let bytes = TextFileLines.withoutByteOrderMark(data)
+        if let utf8 = String(bytes: bytes, encoding: .utf8) { return (utf8, nil) }
+        if let utf16 = SubtitleParser.utf16(data) { return (utf16, nil) }
+        return (Windows1252.decode(bytes), "not UTF-8 text: read as Windows-1252")
     }
 
     /// The sentences of `text`.

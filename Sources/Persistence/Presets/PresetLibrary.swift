@@ -64,12 +64,13 @@ public struct PresetLibrary: Sendable {
         files().keys.sorted()
     }
 
-    /// The preset called `name`; the error lists the names there are.
+    /// The preset called `name`; the error lists the presets that can be used (a broken file
+    /// is not offered as available).
     public func load(name: String) throws(PresetError) -> Preset {
         let all = files()
         guard let file = all[name] else {
             if let missingData { throw .noDataFolder(name: name, missingData) }
-            throw .unknownPreset(name: name, available: all.keys.sorted())
+            throw .unknownPreset(name: name, available: list().presets.map(\.name))
         }
         return try Preset(contentsOf: file.url)
     }

@@ -10,13 +10,15 @@ struct TextFileLines {
     /// The lines, the first being line 1.
     let lines: [Substring]
 
-    /// Decodes `data` as UTF-8; throws, naming the line of the first byte that is not UTF-8.
+    /// Decodes `data` as UTF-8; throws, naming the line of the first byte that is not UTF-8, or
+    /// when it is not text at all (`TextContent`).
     init(_ data: Data, source: String) throws(TextFileError) {
         let bytes = TextFileLines.withoutByteOrderMark(data)
         guard let text = String(bytes: bytes, encoding: .utf8) else {
             throw TextFileError(source: source, line: TextFileLines.lineOfFirstBadByte(bytes),
                                 message: "not UTF-8 text (save the file as UTF-8)")
         }
+        try TextContent.check(text, source: source)
         self.init(text: text)
     }
 
