@@ -77,11 +77,17 @@ public final class LiveEngine {
         timerEnds.map { Int(max(0, $0 - now).rounded(.up)) }
     }
 
+    /// Who asked for the action being performed (`.keys` between actions): a controller saves
+    /// what an action says it saves only when the keys asked (`ActionSource.edits`). Main thread.
+    public private(set) var performing: ActionSource = .keys
+
     /// Runs `action` on the running session, whichever surface it came from: keys, MIDI mappings
     /// (`LiveSession.takeMIDIActions`) and remote surfaces all come through here. `.quit` ends
     /// the run; the controller performs the rest (and says what it has no part for). Main thread.
-    public func perform(_ action: Action) {
+    public func perform(_ action: Action, from source: ActionSource = .remote) {
         guard loop.end == nil, let controller else { return }
+        performing = source
+        defer { performing = .keys }
         if action == .quit { loop.quit(); return }
         guard let mprisLink else { controller.perform(action); return }
         mprisLink.perform(action) { controller.perform(action) }  // a jump: `Seeked`
@@ -136,7 +142,7 @@ public final class LiveEngine {
         keysInput = loop.watch(keys.fileDescriptor) { [unowned self] in
             let now = loop.now
             for key in keys.poll(timeoutMilliseconds: 0) where loop.end == nil {
-                if let action = controller.action(for: key, now: now) { perform(action) }
+                if let action = controller.action(for: key, now: now) { perform(action, from: .keys) }
             }
             if keys.reachedEnd, let id = keysInput { loop.unwatch(id) }
             refresh(controller, terminal: terminal, autosave: autosave)
@@ -175,7 +181,7 @@ public final class LiveEngine {
         let now = loop.now
         ExternalMIDI.deliver(midiInputs, to: session, now: now)
         session.drainNotices(now: now)
-        for action in session.takeMIDIActions() { perform(action) }
+        for action in session.takeMIDIActions() { perform(action, from: .midi) }
         output.tick(now: now)
         controller.refresh(now: now)
         mprisLink?.update(controller.mprisState)

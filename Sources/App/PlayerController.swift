@@ -105,10 +105,12 @@ public final class PlayerController: SessionController {
         playlist ? KeyMap.playlist(key) : KeyMap.player(key)
     }
 
-    /// Keeps a speed or transpose the user set with a key or pedal, for this file and mode,
-    /// and says so: `· saved for song.flac`.
-    private func keep(speed: Int? = nil, transpose: Int? = nil) {
+    /// Keeps a speed or transpose the user set with a key, for this file and mode, and says so:
+    /// `· saved for song.flac`. Asked for by a pedal, OSC, `ctl` or the desktop, it stays this
+    /// session's (`ActionSource.edits`) and says so: `(this session)`.
+    private func keep(speed: Int? = nil, transpose: Int? = nil, whoever: Bool = false) {
         guard let practice, practice.problem == nil else { return }
+        guard whoever || engine.performing.edits else { player.addToMessage(" (this session)"); return }
         if let speed { keptSpeed = speed == 1000 ? nil : speed }
         if let transpose, shadow == nil { keptTranspose = transpose == 0 ? nil : transpose }
         player.addToMessage(" · saved for \(URL(fileURLWithPath: file.info.path).lastPathComponent)")
@@ -144,7 +146,7 @@ public final class PlayerController: SessionController {
         case .sectionAgainAtSpeed(let t): player.playAgain(speedFactor: t); sectionPractice.again(slower: t < 1000)
         case .repeatStep(let d):
             let before = player.sections
-            player.stepRepeats(by: d)
+            player.stepRepeats(by: d, saving: engine.performing.edits)
             if player.sections != before, player.lastSavedSection != nil { keep() }
         case .speedStep(let d):
             let before = player.speed
@@ -182,7 +184,7 @@ public final class PlayerController: SessionController {
             player.reset(savedPlan: savedBase?.sections.first { $0.name == name }?.plan)
             keep(speed: 1000, transpose: 0)
         case .keepLoop:
-            if player.keepLoop() { keep() }
+            if player.keepLoop() { keep(whoever: true) }
         case .cycleAdvance:
             player.cycleAdvance()
         default: break

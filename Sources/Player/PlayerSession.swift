@@ -289,7 +289,7 @@ public final class PlayerSession {
     }
 
     /// One pass more (+1) or less (−1) for the section playing.
-    public func stepRepeats(by d: Int) {
+    public func stepRepeats(by d: Int, saving: Bool = true) {
         guard let c = current() else { return }
         let here = c.here, st = c.status
         var plan = sections[here].plan
@@ -303,7 +303,7 @@ public final class PlayerSession {
             plan.repeats = .times((st.step?.section == here ? st.step?.pass ?? 0 : 0) + 1)
         }
         edit(here) { $0.plan = plan }
-        savedPlans[sections[here].name]?.repeats = plan.repeats   // the user's edit: saved
+        if saving { savedPlans[sections[here].name]?.repeats = plan.repeats }   // the user's edit: saved
         if case .times(let n) = plan.repeats { message = "\(sections[here].name): \(n) pass\(n == 1 ? "" : "es")" }
     }
 

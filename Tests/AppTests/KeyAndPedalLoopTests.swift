@@ -36,12 +36,17 @@ struct KeyAndPedalLoopTests {
     /// Runs the controller `make` builds on an engine over `session`: at 0.2 s the terminal bytes
     /// `key` arrive on standard input; at 0.4 s the pedal's message `pedal` arrives from RtMidi,
     /// which wakes the loop as its thread does; at 0.6 s the session quits.
-    static func drive(_ session: LiveSession, key: String? = nil, pedal: [UInt8]? = nil, _ make: (LiveEngine) -> SessionController) {
+    static func drive(_ session: LiveSession, key: String? = nil, pedal: [UInt8]? = nil, remote: Action? = nil,
+                      _ make: (LiveEngine) -> SessionController) {
         let keys = KeyPipe()
         let (engine, clock, poller, _) = LiveEngineTests.engine(stopAfter: nil, session: session, keys: keys)
         let controller = make(engine)
-        var keyDue = key, pedalDue = pedal
+        var keyDue = key, pedalDue = pedal, remoteDue = remote
         poller.meanwhile = { _ in
+            if let r = remoteDue, clock.seconds >= 1_000.3 {
+                engine.perform(r)   // as OSC, `ctl` and MPRIS do
+                remoteDue = nil
+            }
             if let k = keyDue, clock.seconds >= 1_000.2 {
                 keys.type(k)
                 poller.readyNext = [keys.readEnd]
@@ -55,7 +60,7 @@ struct KeyAndPedalLoopTests {
         }
         engine.loop.after(0.6) { engine.loop.quit() }
         #expect(engine.run(controller) == .quit)
-        #expect(keyDue == nil && pedalDue == nil)
+        #expect(keyDue == nil && pedalDue == nil && remoteDue == nil)
     }
 
     /// The actions the engine hands a controller for `key` then `pedal` (the controller's keys: `keyMap`).

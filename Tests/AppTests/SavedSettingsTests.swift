@@ -34,7 +34,7 @@ struct SavedSettingsTests {
         /// Runs a player over the file's sections (intro 0–2 s, verse 2–4 s, saved first when
         /// `settings` is given) at `speed` and `transpose` (as the command line gave them), types
         /// `key` at 0.2 s, and returns the player and its message.
-        func play(speed: Int = 1_000, transpose: Int = 0, key: String?, shadow: Bool = false,
+        func play(speed: Int = 1_000, transpose: Int = 0, key: String?, pedal: [UInt8]? = nil, remote: Action? = nil, shadow: Bool = false,
                   plan: RepeatPlan = RepeatPlan(advance: .next), settings: PracticeSettings? = nil) throws -> PlayerSession {
             let sections = [try Section(name: "intro", start: 0, end: 96_000, plan: RepeatPlan(repeats: .times(3), advance: .next)),
                             try Section(name: "verse", start: 96_000, end: 192_000, plan: RepeatPlan(advance: .next))]
@@ -58,7 +58,7 @@ struct SavedSettingsTests {
             let info = AudioFileInfo(path: song, frames: 480_000, rate: 48_000, channels: 2, format: .wav, formatName: "WAV", seeksExactly: true)
             let file = PlayerFile(summary: "song.wav", fileLine: "song.wav", info: info, practice: load, store: store)
             let log = PracticeLog(url: dir.appendingPathComponent("log.jsonl"))
-            KeyAndPedalLoopTests.drive(KeyAndPedalLoopTests.playerSession(), key: key) { engine in
+            KeyAndPedalLoopTests.drive(KeyAndPedalLoopTests.playerSession(), key: key, pedal: pedal, remote: remote) { engine in
                 PlayerController(engine: engine, player: player, file: file, keepOpen: true, shadow: shadow ? ShadowMode(log: log) : nil)
             }
             player.close()
@@ -76,6 +76,32 @@ struct SavedSettingsTests {
         #expect(saved.sections.map(\.plan.repeats) == [.times(2), .times(1)])
         #expect(saved.settings.speed == nil)
         #expect(saved.settings.transposeCents == nil)
+    }
+
+    /// A surface other than the keys asking for an action that saves when a key asks.
+    struct SurfaceCase: Sendable, CustomTestStringConvertible {
+        let what: String
+        let pedal: [UInt8]?
+        let remote: Action?
+        let message: String
+        var testDescription: String { what }
+    }
+
+    @Test("a pedal's speed-up, and a pass more or the reset from OSC, ctl or the desktop, change this session only, and say so; nothing is written",
+          arguments: [SurfaceCase(what: "pedal speed-up", pedal: [0x90, 61, 100], remote: nil, message: "speed 1.05× (this session)"),
+                      SurfaceCase(what: "remote repeat-more", pedal: nil, remote: .repeatStep(1), message: "intro: 4 passes (this session)"),
+                      SurfaceCase(what: "remote reset", pedal: nil, remote: .reset,
+                                  message: "reset: speed 1×, transpose 0, intro's saved plan (this session)")])
+    func surfacesChangeTheSessionOnly(_ c: SurfaceCase) throws {
+        let (what, pedal, remote, message) = (c.what, c.pedal, c.remote, c.message)
+        let rig = try Rig()
+        defer { try? FileManager.default.removeItem(at: rig.dir) }
+        let player = try rig.play(key: nil, pedal: pedal, remote: remote, plan: RepeatPlan(repeats: .times(3), advance: .next),
+                                  settings: PracticeSettings(speed: 900))
+        #expect(player.message == message, "\(what)")
+        let saved = try #require(try rig.saved())
+        #expect(saved.settings.speed == 900, "\(what)")
+        #expect(saved.sections.map(\.plan.repeats) == [.times(3), .times(1)], "\(what)")
     }
 
     @Test("↑ from a one-off --speed 0.75 is the user's: 0.8× is saved for the file, and the screen says so")
