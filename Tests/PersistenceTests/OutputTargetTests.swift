@@ -27,6 +27,14 @@ struct OutputTargetTests {
         #expect(throws: FileProblem("can't write", link, reason: "it is a device, not a file")) { try OutputTarget.resolve(link) }
     }
 
+    @Test("'-' is refused, not taken for a file named '-' (no writer here streams); ./- is that file")
+    func dash() throws {
+        #expect(throws: FileProblem("can't write", "-", reason: "standard output is not a file here (write to a file, e.g. ./- for one named '-')")) {
+            try OutputTarget.resolve("-")
+        }
+        #expect(try OutputTarget.resolve("./-") == "./-")
+    }
+
     @Test("a missing folder is an error, never created; a file in the way is named")
     func missingFolder() throws {
         let folder = try temporaryFolder()

@@ -11,6 +11,9 @@ import Foundation
 /// - A folder, a device (`/dev/null`, `/dev/stdout`), a FIFO or a socket: refused, nothing
 ///   written.
 /// - A missing folder: refused; a folder the user names is never created.
+/// - `-`: refused, not taken for a file of that name. A command that can stream to standard
+///   output handles `-` itself before asking; none of the files written here can stream (a WAV's
+///   or FLAC's header is written last, libsndfile cannot write them to a pipe).
 public enum OutputTarget {
     /// The path to write to (rename onto): `path` itself, or for a symbolic link the path the
     /// links lead to. Throws "can't write PATH: REASON", PATH as given: "it is a folder, not a
@@ -18,6 +21,9 @@ public enum OutputTarget {
     /// socket, not a file", "folder 'F' does not exist", "'F' is a file, not a folder", "a part of 'F' is a file, not a
     /// folder".
     public static func resolve(_ path: String) throws(FileProblem) -> String {
+        if path == "-" {
+            throw FileProblem("can't write", path, reason: "standard output is not a file here (write to a file, e.g. ./- for one named '-')")
+        }
         var current = path
         for _ in 0..<40 {
             var info = stat()
