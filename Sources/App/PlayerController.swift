@@ -293,9 +293,12 @@ public final class PlayerController: SessionController {
             timeline: SectionOverview.timeline(player.sections, frames: file.info.frames, width: min(width, 80),
                                                playHead: v.phase == .ended ? nil : v.sourceFrame, playing: v.sectionIndex),
             sections: SectionOverview.rows(player.sections, rate: rate, playing: v.sectionIndex, cursor: cursor,
-                                           advance: player.advanceForSession),
+                                           advance: player.advanceForSession, sessionOnly: sessionOnlyPlans),
             sectionInView: cursor ?? v.sectionIndex)
     }
+
+    /// The sections whose plan playing differs from the one saved (the overview says so).
+    private var sessionOnlyPlans: Set<Int> { Set(player.sections.indices.filter(player.planIsSessionOnly)) }
 
     private func serverLine() -> String {
         let st = backend.status
@@ -388,7 +391,7 @@ public final class PlayerController: SessionController {
             timeline: SectionOverview.timeline(player.sections, frames: file.info.frames, width: min(width, 80),
                                                playHead: v.phase == .ended ? nil : v.sourceFrame, playing: v.sectionIndex),
             sections: SectionOverview.rows(player.sections, rate: file.info.rate, playing: v.sectionIndex, cursor: cursor,
-                                           advance: player.advanceForSession),
+                                           advance: player.advanceForSession, sessionOnly: sessionOnlyPlans),
             sectionInView: cursor ?? v.sectionIndex)
     }
 

@@ -7,9 +7,11 @@ import WoodshedCore
 public enum SectionOverview {
     /// One row per section: `▶ 2 verse  0:12.000–0:31.500  ×4 · gap 2s · then next`. `▶` marks
     /// the section playing, `>` the list's cursor when it is on another one. `advance`: the
-    /// session's, shown instead of each section's own.
+    /// session's, shown instead of each section's own. `sessionOnly`: the sections whose plan
+    /// playing is not the one saved (a `--repeat` of this run, a loop mode): their row ends in
+    /// `(this session: w keeps it)`.
     public static func rows(_ sections: [Section], rate: Int, playing: Int?, cursor: Int?,
-                            advance: RepeatPlan.Advance? = nil) -> [String] {
+                            advance: RepeatPlan.Advance? = nil, sessionOnly: Set<Int> = []) -> [String] {
         let digits = String(sections.count).count
         let nameWidth = min(sections.map(\.name.count).max() ?? 0, 24)
         return sections.enumerated().map { i, s in
@@ -18,7 +20,8 @@ public enum SectionOverview {
             let name = s.name.count > nameWidth ? String(s.name.prefix(nameWidth - 1)) + "…"
                                                 : s.name + String(repeating: " ", count: nameWidth - s.name.count)
             let range = "\(SourceTime.of(frame: s.start, rate: rate))–\(SourceTime.of(frame: s.end, rate: rate))"
-            return "\(mark) \(number) \(name)  \(range)  \(planText(s.plan, advance: advance))"
+            let note = sessionOnly.contains(i) ? " (this session: w keeps it)" : ""
+            return "\(mark) \(number) \(name)  \(range)  \(planText(s.plan, advance: advance))\(note)"
         }
     }
 

@@ -31,6 +31,15 @@ struct SectionOverviewTests {
                 == "▶ 1 intro   0:00.000–0:02.000  ×2 · then stop")
     }
 
+    @Test("a section playing another plan than its saved one (play --repeat 5, a loop mode) says so on its row")
+    func sessionOnlyPlan() throws {
+        #expect(SectionOverview.rows(try Self.sections(), rate: 48_000, playing: 0, cursor: nil, sessionOnly: [0]) == [
+            "▶ 1 intro   0:00.000–0:02.000  ×2 · then next (this session: w keeps it)",
+            "  2 verse   0:02.000–0:04.000  endless · then next",
+            "  3 chorus  0:06.000–0:08.000  endless · then next",
+        ])
+    }
+
     @Test("a plan in a few words: passes, gap, count-in, speeds, what follows")
     func planText() {
         let plan = RepeatPlan(repeats: .times(4), gap: .milliseconds(2_000), countInBars: 1, speedLadder: [600, 800, 1000], advance: .stop)
