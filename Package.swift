@@ -131,6 +131,8 @@ let package = Package(
         // Shared by the test targets: onset detection, private JACK servers, test sound files.
         .target(name: "WoodshedTestSupport", dependencies: ["CSndFile"], path: "Tests/Support"),
         .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore", "Persistence"]),
+        // The lock-free rings under a producer and a consumer thread each (also run by `make tsan`).
+        .testTarget(name: "RealtimeKitTests", dependencies: ["RealtimeKit", "RenderGraph"]),
         .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "Persistence", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "CoachTests", dependencies: ["Coach", "WoodshedCore", "WoodshedTestSupport"]),
