@@ -20,8 +20,8 @@ struct ReconnectMemoryTests {
         return (rss, anon, shmem)
     }
 
-    @Test("20 reconnects: resident memory after the last within 64 kB of after the first (click, and play looping a section)",
-          .timeLimit(.minutes(5)), arguments: ["click", "play"])
+    @Test("20 reconnects: resident memory after the last within 64 kB of after the first (click; play looping a section, at 1× and at 0.75× through Rubber Band)",
+          .timeLimit(.minutes(5)), arguments: ["click", "play", "play --speed 0.75"].filter { ProcessInfo.processInfo.environment["WOODSHED_RECONNECT_MODE"].map($0.hasPrefix) ?? true })
     func twentyReconnects(mode: String) throws {
         let server = try PrivateJackServer(rate: 48_000, period: 256)
         defer { server.stop() }
@@ -33,8 +33,9 @@ struct ReconnectMemoryTests {
         } else {
             let (dir, song) = try LivePlay.folder(with: "loop.wav", frames: 96_000)
             folder = dir
+            let speed = mode.hasSuffix("0.75") ? ["--speed", "0.75"] : []
             p = try server.spawn("/usr/bin/env", LivePlay.environment(dir) + [E2E.woodshed, "play", song, "--repeat", "endless",
-                                                                              "--no-connect", "--jack-name", "wsmemp"])
+                                                                              "--no-connect", "--jack-name", "wsmemp"] + speed)
             port = "wsmemp:music_R"
             try #require(PrivateJackServer.wait(timeout: 15) { server.ports().contains(port) }, "\(server.output(of: p))")
         }
