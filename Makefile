@@ -112,11 +112,11 @@ rtcheck: setup-test
 	$(RTSAN_BUILD)
 	scripts/rtcheck.sh .build-rtsan/release/woodshed
 
-# ThreadSanitizer: the ring stress tests and the control loop's and workers' tests on a
+# ThreadSanitizer: the ring stress tests, the control loop's, the workers', the player session's and the coach's tests on a
 # --sanitize=thread build of the tests (.build-tsan: a whole second build, so not part of
 # `make test`; the rings' item counts are divided by 8 there, -DWOODSHED_TSAN); any report fails.
 # Then the negative control (a planted race, WOODSHED_TSAN_NEGATIVE=1), which TSan must report.
-TSAN_FILTER := RealtimeKitTests|ControlLoopTests|WorkerThreadTests|RecorderTests
+TSAN_FILTER := RealtimeKitTests|ControlLoopTests|WorkerThreadTests|RecorderTests|PlayerSessionTests|LiveCoachTests|ListeningLoopTests
 tsan: setup-test
 	swift build --build-tests --sanitize=thread --scratch-path .build-tsan -Xswiftc -DWOODSHED_TSAN
 	TSAN_FILTER='$(TSAN_FILTER)' scripts/tsan.sh
