@@ -4,8 +4,9 @@ import WoodshedTestSupport
 
 /// Issue 32: each JACK reconnect kept about 0.6 MiB. Twenty reconnects of `woodshed click` and
 /// of `woodshed play` on a private jackd, resident memory read from /proc after each (once the
-/// client's port is back). A measurement, run with WOODSHED_RECONNECT_MEMORY=1: it does not hold
-/// yet for the click (see docs/proof.md, "Reconnect memory").
+/// client's port is back). A measurement, run with WOODSHED_RECONNECT_MEMORY=1: with
+/// `PlayerSession.makeDeck`'s malloc_trim the click and play at 1× stay within 64 kB, play at
+/// 0.75× does not yet (+148 kB; see docs/proof.md, "Reconnect memory").
 @Suite("JACK reconnects keep no memory", .serialized,
        .enabled(if: ProcessInfo.processInfo.environment["WOODSHED_RECONNECT_MEMORY"] == "1"))
 struct ReconnectMemoryTests {
