@@ -1,7 +1,7 @@
 # Woodshed: `make run` sets up, builds and runs the live metronome (starting a private JACK
 # server if none runs); `make test` sets up and
 # runs every test. Other targets: install, uninstall, man, completions, bench, bench-compare,
-# rtcheck, soak, fuzz, clean.
+# rtcheck, tsan, soak, fuzz, clean.
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 RELEASE := .build/release/woodshed
@@ -22,7 +22,7 @@ MAN_PAGES := .build/man
 COMPLETIONS := .build/completions
 RTSAN_LIB := $(firstword $(wildcard /opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.rtsan-x86_64.a))
 
-.PHONY: run test build bench bench-compare rtcheck soak fuzz setup setup-test setup-bench clean install install-files uninstall man completions
+.PHONY: run test build bench bench-compare rtcheck tsan soak fuzz setup setup-test setup-bench clean install install-files uninstall man completions
 
 run: setup build
 	@scripts/run-live.sh $(RELEASE)
@@ -114,6 +114,15 @@ rtcheck: setup-test
 	$(RTSAN_BUILD)
 	scripts/rtcheck.sh .build-rtsan/release/woodshed
 
+# ThreadSanitizer: the ring stress tests, the control loop's, the workers', the player session's and the coach's tests on a
+# --sanitize=thread build of the tests (.build-tsan: a whole second build, so not part of
+# `make test`; the rings' item counts are divided by 8 there, -DWOODSHED_TSAN); any report fails.
+# Then the negative control (a planted race, WOODSHED_TSAN_NEGATIVE=1), which TSan must report.
+TSAN_FILTER := RealtimeKitTests|ControlLoopTests|WorkerThreadTests|RecorderTests|PlayerSessionTests|LiveCoachTests|ListeningLoopTests
+tsan: setup-test
+	swift build --build-tests --sanitize=thread --scratch-path .build-tsan -Xswiftc -DWOODSHED_TSAN
+	TSAN_FILTER='$(TSAN_FILTER)' scripts/tsan.sh
+
 # make soak [SOAK_SECONDS=600]: 10 minutes of click with a 5,000 events/s MIDI flood and a player
 # looping 2-second sections at changing speeds, on the RealtimeSanitizer build, through three JACK
 # server restarts and two buffer-size changes; onsets exact, RSS and CPU flat (docs/proof.md).
@@ -132,4 +141,4 @@ fuzz: setup
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh run $(FUZZ_TARGETS)
 
 clean:
-	rm -rf .build .build-rtsan .build-fuzz out
+	rm -rf .build .build-rtsan .build-tsan .build-fuzz out

@@ -66,6 +66,8 @@ let package = Package(
         .target(name: "MIDI"),
         // Lock-free pieces shared by the render thread and the control thread.
         .target(name: "RealtimeKit"),
+        // A worker thread's life (start, wake, stop; waits in poll(2) on a wake pipe): the player's, the coach's and the takes' workers.
+        .target(name: "Workers", dependencies: ["RealtimeKit"]),
         // The renderer and its voices: render thread only.
         .target(name: "RenderGraph", dependencies: ["WoodshedCore", "RealtimeKit", "MIDI"]),
         // Click sounds: synthesized, or loaded from WAV/FLAC and resampled; the sound catalog (control thread).
@@ -76,7 +78,7 @@ let package = Package(
         // Speed with pitch kept, transpose and rate conversion (Rubber Band, libsamplerate): worker threads.
         .target(name: "Stretch", dependencies: ["CRubberBand", "CSampleRate"]),
         // The rehearsal player's program: sections, repeat plans, and the worker that renders them ahead.
-        .target(name: "Player", dependencies: ["WoodshedCore", "RealtimeKit", "RenderGraph", "Media", "Stretch", "CRealtimeSanitizer"]),
+        .target(name: "Player", dependencies: ["WoodshedCore", "RealtimeKit", "Workers", "RenderGraph", "Media", "Stretch", "CRealtimeSanitizer"]),
         // Files, one folder per topic: the store (atomic writes, backups), presets and klick maps, MIDI maps
         // and setlists, practice files, imports (subtitles, labels), playlists, the practice log; the data folder.
         .target(name: "Persistence", dependencies: ["WoodshedCore", "MIDI", "CBuildInfo"]),
@@ -90,7 +92,7 @@ let package = Package(
         // Offline backend: runs the render graph in a loop into a sound file.
         .target(name: "OfflineBackend", dependencies: ["RenderGraph", "Persistence", "CSndFile", "CRealtimeSanitizer"]),
         // Your takes: the input capture's ring written as 24-bit FLAC files, one per turn, kept per section (worker thread).
-        .target(name: "Takes", dependencies: ["RealtimeKit", "RenderGraph", "OfflineBackend", "Persistence"]),
+        .target(name: "Takes", dependencies: ["RealtimeKit", "Workers", "RenderGraph", "OfflineBackend", "Persistence"]),
         // Live backend: a JACK client around the render graph (process callback, transport, reconnect).
         .target(name: "JackBackend", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "CJack", "CRealtimeSanitizer"]),
         // Live backend without JACK: an ALSA PCM write loop on a thread of its own around the render graph.
@@ -109,7 +111,7 @@ let package = Package(
         // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
         .target(name: "App", dependencies: [
             "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "AlsaBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
-            "Media", "Player", "MPRIS", "Remote", "Alarms", "Takes", "Coach",
+            "Media", "Player", "MPRIS", "Remote", "Alarms", "Takes", "Coach", "Workers",
         ]),
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
@@ -131,6 +133,9 @@ let package = Package(
         // Shared by the test targets: onset detection, private JACK servers, test sound files.
         .target(name: "WoodshedTestSupport", dependencies: ["CSndFile"], path: "Tests/Support"),
         .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore", "Persistence"]),
+        // The lock-free rings under a producer and a consumer thread each (also run by `make tsan`).
+        .testTarget(name: "RealtimeKitTests", dependencies: ["RealtimeKit", "RenderGraph"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         .testTarget(name: "RenderGraphTests", dependencies: ["RenderGraph", "RealtimeKit", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "SoundsTests", dependencies: ["Sounds", "RenderGraph", "Persistence", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "CoachTests", dependencies: ["Coach", "WoodshedCore", "WoodshedTestSupport"]),

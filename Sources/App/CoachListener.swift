@@ -2,7 +2,7 @@ import Coach
 import Foundation
 import RealtimeKit
 import RenderGraph
-import Synchronization
+import Workers
 
 /// `click --coach`'s analysis worker: reads `woodshed:in` behind the render thread (the input
 /// capture's ring, with its timeline stamps), finds the onsets (`OnsetDetector`), puts each on
@@ -10,7 +10,8 @@ import Synchronization
 /// thread; `take` from the control thread.
 ///
 /// The render thread only copies the input into the ring; it cannot wake anyone (a syscall),
-/// so the worker looks every millisecond when the ring was empty.
+/// so with the ring empty the worker waits a millisecond on its `WorkerThread` (or until
+/// `stop` wakes it).
 public final class CoachListener: @unchecked Sendable {
     /// An onset on the click's timeline (latency not yet removed), with when it was heard.
     public struct Heard: Sendable, Equatable {
@@ -40,9 +41,7 @@ public final class CoachListener: @unchecked Sendable {
     /// The timeline frame up to which every onset has been reported (the detector's delay
     /// behind the newest input frame); nil while the click is stopped.
     private var heardUpTo: Double?
-    private var thread: Thread?
-    private let running = Atomic<Bool>(false)
-    private let finished = Atomic<Bool>(false)
+    private let thread = WorkerThread(name: CoachListener.threadName)
 
     /// `capture` must have been allocated with stamps.
     public init(capture: InputCapture, rate: Int, wakeDescriptor: Int32) throws(CoachError) {
@@ -65,25 +64,12 @@ public final class CoachListener: @unchecked Sendable {
 
     /// Starts the worker thread.
     public func start() {
-        running.store(true, ordering: .releasing)
-        let t = Thread { [self] in
-            ThreadName.set(Self.threadName)
-            while running.load(ordering: .acquiring) {
-                if drain() == 0 { usleep(1_000) }
-            }
-            finished.store(true, ordering: .releasing)
-        }
-        t.name = Self.threadName
-        thread = t
-        t.start()
+        thread.start { [self] in drain() == 0 ? .wait(milliseconds: 1) : .again }
     }
 
     /// Stops the worker and waits for it (control thread).
     public func stop() {
-        guard thread != nil else { return }
-        running.store(false, ordering: .releasing)
-        while !finished.load(ordering: .acquiring) { usleep(1_000) }
-        thread = nil
+        thread.stop()
     }
 
     /// The onsets heard since the last call, in order, and the timeline frame up to which all

@@ -1,6 +1,7 @@
 import Control
 import RenderGraph
 import Foundation
+import JackBackend
 import Persistence
 import Player
 import TerminalUI
@@ -74,6 +75,8 @@ public final class PlayerController: SessionController {
     /// as loaded, then as keys and pedals set them. Command-line values are for the run only.
     private var keptSpeed: Int?
     private var keptTranspose: Int?
+    /// The xruns and underrun frames counted when the last practice log line was written.
+    private var loggedGlitches: (xruns: Int, underrunFrames: Int64) = (0, 0)
     /// The overview list's cursor (a section index); nil: on the section playing.
     private var cursor: Int?
 
@@ -98,7 +101,7 @@ public final class PlayerController: SessionController {
         if let problem = file.practice?.problem { saveProblem = "changes not saved: \(problem)" }
     }
 
-    public func startLine() -> String? { "\(file.summary) · \(serverLine()) · keys on stdin" }
+    public func startLine() -> String? { "\(file.summary) · \(serverLine(underrunFrames: nil)) · keys on stdin" }
 
     /// The action for `key` (a playlist's keys have no overview).
     public func action(for key: Key, now: Double) -> Action? {
@@ -230,8 +233,21 @@ public final class PlayerController: SessionController {
         }
         let last = last ?? view
         // Takes saved at quit (the last turn's), then the stop line.
-        return ((recording?.takeLines() ?? []) + ["\(last.phase == .ended ? "ended" : "stopped") · xruns \(backend.status.xruns) · underrun frames \(last.underrunFrames)"])
+        return ((recording?.takeLines() ?? []) + [Self.stopLine(ended: last.phase == .ended, xruns: backend.status.xruns,
+                                                                  underrunFrames: last.underrunFrames)])
             .joined(separator: "\n" + command)
+    }
+
+    /// The line said at quit: `stopped · xruns 0 · underrun frames 0` (the frames the player
+    /// filled with silence because its worker was late: not played cleanly).
+    static func stopLine(ended: Bool, xruns: Int, underrunFrames: Int64) -> String {
+        "\(ended ? "ended" : "stopped") · \(xrunWords(xruns: xruns, underrunFrames: underrunFrames))"
+    }
+
+    /// `xruns 2 · underrun frames 480`: the server's glitches and the player's, side by side
+    /// (status line, stop line, `ctl status`).
+    static func xrunWords(xruns: Int, underrunFrames: Int64) -> String {
+        "xruns \(xruns) · underrun frames \(underrunFrames)"
     }
 
     public func screen(now: Double, width: Int, height: Int) -> [String] {
@@ -277,7 +293,6 @@ public final class PlayerController: SessionController {
         if let t = timerText { speed += " · " + t }
         if let f = filters.statusWords { speed += " · " + f }
         if let m = v.markIn { speed += " · mark in \(time(m))" }
-        if v.underrunFrames > 0 { speed += " · underruns \(v.underrunFrames) frames" }
         let st = backend.status
         let lastEvent = backend.events.last ?? ""
         return PlayerScreenState(
@@ -287,7 +302,7 @@ public final class PlayerController: SessionController {
             pass: "pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞")",
             phase: phase, speed: speed,
             next: "next: " + (v.nextSection ?? "— (stops after the last pass)"),
-            progress: v.progress, server: serverLine(), serverLost: !st.connected,
+            progress: v.progress, server: serverLine(underrunFrames: v.underrunFrames), serverLost: !st.connected,
             message: saveProblem ?? refused ?? readWarning ?? (player.message.isEmpty ? (session.lastMIDI.isEmpty ? lastEvent : session.lastMIDI) : player.message),
             keys: KeyMap.playerLegend + KeyMap.overviewLegend,
             timeline: SectionOverview.timeline(player.sections, frames: file.info.frames, width: min(width, 80),
@@ -300,11 +315,18 @@ public final class PlayerController: SessionController {
     /// The sections whose plan playing differs from the one saved (the overview says so).
     private var sessionOnlyPlans: Set<Int> { Set(player.sections.indices.filter(player.planIsSessionOnly)) }
 
-    private func serverLine() -> String {
-        let st = backend.status
-        if let line = backend.backendLine { return "\(line) · xruns \(st.xruns)" }
+    /// `underrunFrames` nil: xruns only (the start line, before anything played).
+    private func serverLine(underrunFrames: Int64?) -> String {
+        Self.serverLine(backend.status, backendLine: backend.backendLine, underrunFrames: underrunFrames)
+    }
+
+    /// The status line's server part, with the player's underruns beside the xruns:
+    /// `JACK 'default' · 48000 Hz · 256 frames · client woodshed · DSP 3.1 % · xruns 0 · underrun frames 0`.
+    static func serverLine(_ st: JackBackend.Status, backendLine: String?, underrunFrames: Int64?) -> String {
+        let glitches = underrunFrames.map { xrunWords(xruns: st.xruns, underrunFrames: $0) } ?? "xruns \(st.xruns)"
+        if let line = backendLine { return "\(line) · \(glitches)" }
         guard st.connected else { return "JACK '\(st.server)' gone · waiting for it to come back" }
-        return "JACK '\(st.server)' · \(st.rate) Hz · \(st.bufferSize) frames · client \(st.clientName) · DSP \(String(format: "%.1f", st.dspLoad)) % · xruns \(st.xruns)"
+        return "JACK '\(st.server)' · \(st.rate) Hz · \(st.bufferSize) frames · client \(st.clientName) · DSP \(String(format: "%.1f", st.dspLoad)) % · \(glitches)"
     }
 
     /// The playlist's screen: track i/N, its name, time left; then the noise that follows.
@@ -321,7 +343,7 @@ public final class PlayerController: SessionController {
             phase: v.paused ? "paused" : over ? "ended" : "playing",
             speed: "n/p next/previous · a restart" + (timerText.map { " · " + $0 } ?? ""),
             next: over ? "" : "next: " + (v.nextSection ?? (thenNoise.map { $0.title } ?? "— (the end)")),
-            progress: v.progress, server: serverLine(), serverLost: !st.connected,
+            progress: v.progress, server: serverLine(underrunFrames: v.underrunFrames), serverLost: !st.connected,
             message: refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message), keys: KeyMap.playlistLegend)
     }
 
@@ -385,7 +407,7 @@ public final class PlayerController: SessionController {
             pass: shadowPass(v), phase: shadowPhase(v) + (v.phase == .gap && recording?.recordingNow == true ? " · recording" : ""),
             secondsLeft: timed ? Double(v.stepFramesLeft) / rate : 0,
             fractionLeft: timed && v.stepLength > 0 ? Double(v.stepFramesLeft) / Double(v.stepLength) : 0,
-            details: details, server: serverLine(), serverLost: !st.connected,
+            details: details, server: serverLine(underrunFrames: v.underrunFrames), serverLost: !st.connected,
             message: saveProblem ?? recording?.stopLine ?? refused ?? readWarning ?? (player.message.isEmpty ? session.lastMIDI : player.message),
             keys: KeyMap.shadowLegend,
             timeline: SectionOverview.timeline(player.sections, frames: file.info.frames, width: min(width, 80),
@@ -411,6 +433,11 @@ public final class PlayerController: SessionController {
                                           speed: player.speed, date: Date())
         entry.notchedMilliseconds = min(notchedMilliseconds, entry.milliseconds)
         entry.takes = recording?.takeTakesToLog(section: ended.stretch.index) ?? 0
+        // The xruns and underruns since the last line: while this section played.
+        let glitches = (xruns: backend.status.xruns, underrunFrames: (v ?? player.view()).underrunFrames)
+        entry.xruns = max(glitches.xruns - loggedGlitches.xruns, 0)
+        entry.underrunFrames = max(glitches.underrunFrames - loggedGlitches.underrunFrames, 0)
+        loggedGlitches = glitches
         do { try log.append(entry) } catch { saveProblem = "practice log: \(error)" }
     }
 

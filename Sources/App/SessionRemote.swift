@@ -44,11 +44,20 @@ public final class SessionRemote: RemoteTarget {
             state.pass = "\(v.pass + 1)/\(v.passes.map(String.init) ?? "∞")"
             state.speedPercent = Double(v.speed) / 10
             if player.shadow != nil { state.sentence = v.sectionText ?? v.sectionName }
-            state.line = "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(state.pass!) · \(v.paused ? "paused" : v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed))"
+            state.xruns = player.backend.status.xruns
+            state.underrunFrames = v.underrunFrames
+            state.line = Self.playerLine(v, xruns: state.xruns!)
         } else {
             let position = started ? " · bar \(bar).\(beat)" : ""
             state.line = "\(Tempo.display(milliBPM)) BPM · \(beats)/\(denominator)\(position) · \(state.running ? "running" : "stopped")"
         }
         return state
+    }
+
+    /// The player's `ctl status` line: `section 1/2 verse · pass 1/3 · playing · speed 1× · xruns 0 · underrun frames 0`.
+    static func playerLine(_ v: PlayerView, xruns: Int) -> String {
+        "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · "
+            + "\(v.paused ? "paused" : v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed)) · "
+            + PlayerController.xrunWords(xruns: xruns, underrunFrames: v.underrunFrames)
     }
 }

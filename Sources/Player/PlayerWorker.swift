@@ -1,7 +1,7 @@
 import Foundation
 import RealtimeKit
 import RenderGraph
-import Synchronization
+import Workers
 
 /// Keeps the music ring full ahead of the play head: writes the program block after block with
 /// a `ProgramWriter`, and carries out live changes by writing a new generation of blocks that
@@ -25,9 +25,9 @@ public final class PlayerWorker: @unchecked Sendable {
     private var endWritten = false
     /// The writer's program, as the control thread may read it (under `lock`).
     private var sharedProgram: PracticeProgram
-    private var thread: Thread?
-    private let running = Atomic<Bool>(false)
-    private let finished = Atomic<Bool>(false)
+    /// The worker's thread: woken by `request` and `stop`; otherwise it waits while the ring is
+    /// full, for as long as an eighth of the ring takes to play (`idleMilliseconds`).
+    private let thread = WorkerThread(name: PlayerWorker.threadName)
 
     /// The turns written (by the number the deck marks them with), for the recorder.
     private let turns: TurnBook?
@@ -58,39 +58,42 @@ public final class PlayerWorker: @unchecked Sendable {
     /// The worker thread's name in `top -H` and /proc (15 bytes at most).
     public static let threadName = "woodshed player"
 
+    /// How long the worker waits with the ring full: an eighth of the ring's length at the
+    /// output rate (the render thread frees blocks but cannot wake it), 1 ms at least.
+    public var idleMilliseconds: Int32 {
+        let ring = deck.ring
+        let rate = max(writer.program.settings.outputRate, 1)
+        return Int32(max(1, ring.capacity * ring.blockFrames * 1000 / (8 * rate)))
+    }
+
+    /// Turns of the worker's thread so far: with the ring full it waits, it does not spin.
+    public var threadTurns: Int { thread.turns }
+
     /// Starts the worker thread; it fills the ring before returning.
     public func start() {
         fillAvailable()
-        running.store(true, ordering: .releasing)
-        let t = Thread { [self] in
-            ThreadName.set(Self.threadName)
-            while running.load(ordering: .acquiring) {
-                fillAvailable()
-                // With the ring full, load a section start that is not in memory yet.
-                if heads?.prefetch() != true { usleep(2_000) }
-            }
-            finished.store(true, ordering: .releasing)
+        let idle = idleMilliseconds
+        thread.start { [self] in
+            fillAvailable()
+            // A request that came during the turn (its wake may have ended a wait for room).
+            if !isSettled { return .again }
+            // With the ring full, load a section start that is not in memory yet.
+            return heads?.prefetch() == true ? .again : .wait(milliseconds: idle)
         }
-        t.name = Self.threadName
-        t.qualityOfService = .userInteractive
-        thread = t
-        t.start()
     }
 
     /// Stops the worker thread and waits for it.
     public func stop() {
-        guard thread != nil else { return }
-        running.store(false, ordering: .releasing)
-        while !finished.load(ordering: .acquiring) { usleep(1_000) }
-        thread = nil
+        thread.stop()
     }
 
-    /// Asks for a live change (control thread); the worker applies it on its next turn.
+    /// Asks for a live change (control thread); the worker, woken, applies it at once.
     public func request(_ r: PlayerRequest) {
         lock.lock()
         requests.append(r)
         asked += 1
         lock.unlock()
+        thread.wake()
     }
 
     /// True once every request asked for has been carried out (its new blocks written).
@@ -218,11 +221,11 @@ public final class PlayerWorker: @unchecked Sendable {
         generation &+= 1
         endWritten = false
         writer.jump(to: step, offset: offset)
-        // Wait for room (the render thread frees blocks every cycle), unless stopping.
+        // Wait for room (the render thread frees blocks every cycle, but cannot wake anyone:
+        // a millisecond at a time), unless stopping.
         var k = deck.ring.nextWritable()
         while k == nil {
-            if thread != nil && !running.load(ordering: .acquiring) { return }
-            usleep(500)
+            if !thread.pause(milliseconds: 1) { return }
             k = deck.ring.nextWritable()
         }
         writeBlock(k!, header: MusicBlockHeader(generation: generation, continuesFrom: frame))

@@ -23,6 +23,10 @@ public struct RemoteState: Equatable, Sendable {
     public var pass: String?
     public var speedPercent: Double?
     public var sentence: String?
+    /// The player's glitches: the server's xruns and the frames the player filled with silence
+    /// (underruns); nil outside the player.
+    public var xruns: Int?
+    public var underrunFrames: Int64?
     /// Seconds left of `--for` or the noise timer; nil without one.
     public var secondsLeft: Int?
     /// The state in one line, as the session's plain output says it:
@@ -40,8 +44,8 @@ public struct RemoteState: Equatable, Sendable {
 
     /// The fields `/woodshed/state` sends and subscribers receive one by one, in this order
     /// (name, value): tempo (f, BPM), meter (s), running (i), bar (i), beat (i), then the
-    /// player's section (s), pass (s), speed (f, percent), sentence (s), then time_left (i,
-    /// seconds), and line (s) last.
+    /// player's section (s), pass (s), speed (f, percent), sentence (s), xruns (i),
+    /// underrun_frames (h), then time_left (i, seconds), and line (s) last.
     public var fields: [(name: String, value: OSCArgument)] {
         var f: [(String, OSCArgument)] = [
             ("tempo", .float(Float(milliBPM) / 1000)), ("meter", .string("\(beats)/\(denominator)")),
@@ -51,6 +55,8 @@ public struct RemoteState: Equatable, Sendable {
         if let pass { f.append(("pass", .string(pass))) }
         if let speedPercent { f.append(("speed", .float(Float(speedPercent)))) }
         if let sentence { f.append(("sentence", .string(sentence))) }
+        if let xruns { f.append(("xruns", .int32(Int32(clamping: xruns)))) }
+        if let underrunFrames { f.append(("underrun_frames", .int64(underrunFrames))) }
         if let secondsLeft { f.append(("time_left", .int32(Int32(clamping: secondsLeft)))) }
         f.append(("line", .string(line)))
         return f

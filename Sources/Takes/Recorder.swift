@@ -2,7 +2,7 @@ import Foundation
 import OfflineBackend
 import RealtimeKit
 import RenderGraph
-import Synchronization
+import Workers
 
 /// Records your turns: reads the input capture's ring behind the render thread and writes each
 /// run of frames the deck marked with one turn as a take (`TakeSink`, 24-bit FLAC in a
@@ -49,9 +49,9 @@ public final class Recorder: @unchecked Sendable {
 
     private let lock = NSLock()
     private var pending: [TakeEvent] = []
-    private var thread: Thread?
-    private let running = Atomic<Bool>(false)
-    private let finished = Atomic<Bool>(false)
+    /// The worker's thread: with the ring empty it waits 5 ms (the render thread, which fills
+    /// the ring, cannot wake it), or until `stop` wakes it.
+    private let thread = WorkerThread(name: Recorder.threadName)
 
     /// The worker thread's name in `top -H` and /proc.
     public static let threadName = "woodshed takes"
@@ -73,28 +73,13 @@ public final class Recorder: @unchecked Sendable {
 
     /// Starts the worker thread.
     public func start() {
-        running.store(true, ordering: .releasing)
-        let t = Thread { [self] in
-            ThreadName.set(Self.threadName)
-            while running.load(ordering: .acquiring) {
-                if drain() == 0 { usleep(5_000) }
-            }
-            drain()
-            finished.store(true, ordering: .releasing)
-        }
-        t.name = Self.threadName
-        thread = t
-        t.start()
+        thread.start({ [self] in drain() == 0 ? .wait(milliseconds: 5) : .again }, last: { [self] in drain() })
     }
 
     /// Stops the worker thread and waits for it (control thread, after the render thread has let
     /// go of the capture). A take still being written is dropped: its turn was cut short.
     public func stop() {
-        if thread != nil {
-            running.store(false, ordering: .releasing)
-            while !finished.load(ordering: .acquiring) { usleep(1_000) }
-            thread = nil
-        }
+        thread.stop()
         current?.sink.abandon()
         current = nil
     }

@@ -29,6 +29,7 @@ struct MIDIListenTests {
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
         // A hang guard, not a speed: it ends at 3 s of its own clock, about 3.5 s from the spawn here.
+        print(String(format: "MIDIListenTests: monitor --for 3s ended %.2f s after the spawn", Date().timeIntervalSince(started)))
         #expect(Date().timeIntervalSince(started) < 35)
         let lines = server.output(of: p).stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("woodshed midi monitor: map ") == true, "\(lines)")
@@ -57,6 +58,7 @@ struct MIDIListenTests {
         q.waitUntilExit()
         #expect(q.terminationStatus == 1)
         // A hang guard, not a speed: 1 s of its own clock, about 1.5 s from the spawn here.
+        print(String(format: "MIDIListenTests: learn --timeout 1s ended %.2f s after the spawn", Date().timeIntervalSince(started)))
         #expect(Date().timeIntervalSince(started) < 15)
         #expect(server.output(of: q).stderr.contains("Error: no MIDI message arrived within 1s; nothing was saved"), "\(server.output(of: q))")
     }

@@ -37,6 +37,7 @@ struct ReconnectFadeTests {
         }
         #expect(back, "no reconnect: \(server.output(of: p))")
         let elapsed = Date().timeIntervalSince(started)
+        print(String(format: "ReconnectFadeTests: back %.2f s after the loop's start (the restart at 31 s)", elapsed))
         let after = try clickPeaks(try JackRecording.record(server: server, ports: ["wsfade:click"], seconds: 1,
                                                             to: dir.appendingPathComponent("after.wav").path))
         // Recorded from `elapsed` s on, before 40 s: the fade's level there is at most (40 − elapsed) / 10.
@@ -81,6 +82,7 @@ struct ReconnectFadeTests {
         let back = PrivateJackServer.wait(timeout: 6) { server.ports().contains("wsplayfade:music_L") }
         #expect(back, "no reconnect: \(server.output(of: p))")
         let elapsed = Date().timeIntervalSince(started)
+        print(String(format: "ReconnectFadeTests: back %.2f s after the loop's start (the restart at 31 s)", elapsed))
         try #require(elapsed < 38.5, "the reconnect took until \(elapsed) s (a hang guard: about 1 s here)")
         let after = try peaks("after.wav", seconds: 1).filter { $0 > 0 }   // the ring refills first
         #expect(after.count >= 5, "\(after)")

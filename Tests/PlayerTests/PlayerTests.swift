@@ -140,3 +140,31 @@ struct PlayerProgramTests {
         #expect(onsets.map { out.click[$0] == 1 } == want.map(\.1))
     }
 }
+
+@Suite("The player's worker thread")
+struct PlayerWorkerThreadTests {
+    @Test("with the ring full and nobody reading, the worker waits an eighth of the ring at a time: it does not poll every 2 ms")
+    func idleWorkerWaits() throws {
+        let path = try Fixture.indexed(frames: 48_000, rate: 48_000)
+        let section = try Section(name: "riff", start: 1_000, end: 5_000, plan: RepeatPlan(repeats: .endless))
+        let program = PracticeProgram(sections: [section], settings: ProgramSettings(sourceRate: 48_000, outputRate: 48_000))
+        let writer = ProgramWriter(program: program, source: try SndFileSource(path: path), clickWaves: ([1, 0.5], [0.25]))
+        let deck = MusicDeck.allocate(ring: .allocate(blockFrames: 256, capacity: 64))
+        defer { deck.deallocate() }
+        let worker = PlayerWorker(writer: writer, deck: deck)
+        // 64 blocks of 256 frames at 48 kHz: 341 ms; an eighth: 42 ms.
+        #expect(worker.idleMilliseconds == 42)
+        worker.start()
+        #expect(deck.ring.nextWritable() == nil, "start fills the ring")
+        let begin = ContinuousClock.now
+        let turns0 = worker.threadTurns
+        // The interval measured (not a wait for something): 420 ms of a full ring.
+        usleep(420_000)
+        let turns = worker.threadTurns - turns0
+        let elapsed = ContinuousClock.now - begin
+        worker.stop()
+        let bound = Int(elapsed / .milliseconds(42)) + 2
+        #expect(turns <= bound, "\(turns) turns in \(elapsed); a 2 ms poll made about 210")
+        #expect(turns >= 1)
+    }
+}

@@ -27,6 +27,10 @@ import Foundation
 /// With `click --coach`, the session's figures follow the click's fields (`PracticeLogCoaching`):
 /// `"hits":32,"mean_ms":1.25,"spread_ms":4.001,"missed":1`.
 ///
+/// `play`, `shadow`: `"xruns":N,"underrun_frames":M` follow, when either is not 0: the server's
+/// xruns while the section played, and the frames the player filled with silence because its
+/// worker was late (the music ring ran dry); a section played cleanly has neither.
+///
 /// With `--notch` (`play`, `noise`, `listen`), `"notched":SECONDS` ends the line: the
 /// part of `seconds` the notch was on (key f switches it off and on); absent when it was never
 /// on, and in older lines.
@@ -73,6 +77,10 @@ public struct PracticeLogEntry: Sendable, Equatable {
     public var playlist: String?
     /// Takes of it saved meanwhile (`--record`); written only when there are some.
     public var takes = 0
+    /// `play`, `shadow`: xruns of the server while it played, and frames of silence where the
+    /// music ran dry (underruns); both written when either is not 0.
+    public var xruns = 0
+    public var underrunFrames: Int64 = 0
     /// `--notch`: the milliseconds of `milliseconds` the notch was on; written only when not 0.
     public var notchedMilliseconds: Int64 = 0
 
@@ -134,6 +142,7 @@ public struct PracticeLogEntry: Sendable, Equatable {
                 ("seconds", formatThousandths(milliseconds)),
             ]
             for (key, n) in [("cuts", cuts), ("again", again), ("slower", slower), ("takes", takes)] where n != 0 { fields.append((key, String(n))) }
+            if xruns != 0 || underrunFrames != 0 { fields += [("xruns", String(xruns)), ("underrun_frames", String(underrunFrames))] }
         case .click:
             fields += [("tempo", formatThousandths(milliBPM)), ("seconds", formatThousandths(milliseconds))]
             if let setlist { fields.append(("setlist", OrderedJSON.quoted(setlist))) }
@@ -192,6 +201,8 @@ public struct PracticeLogEntry: Sendable, Equatable {
                 again = try count("again")
                 slower = try count("slower")
                 takes = try root.field("takes", of: object)?.wholeNumber(in: 0...1_000_000_000) ?? 0
+                xruns = try count("xruns")
+                underrunFrames = Int64(try root.field("underrun_frames", of: object)?.wholeNumber(in: 0...Int.max) ?? 0)
             case .click:
                 let tempoNode = try required("tempo")
                 let milliBPM = try tempoNode.thousandths("a tempo in BPM")
