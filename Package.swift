@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "Control", "MIDI"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote", "Alarms"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote", "Alarms", "Workers"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Coach", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "Player", "RenderGraph", "Remote", "Sounds", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),

@@ -1,4 +1,5 @@
 import Synchronization
+import Workers
 
 /// The one control loop of every live mode: it sleeps in poll(2) until its next timer is due
 /// or an input wakes it, then runs what is due. Control thread (the thread that calls `run`).

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import Workers
 
 /// SIGINT, SIGTERM and SIGHUP end the control loop: the handler sets `requested` and writes a
 /// byte to the running loop's wake pipe, so the loop quits at once, not at its next timer.

@@ -25,9 +25,8 @@ public final class WorkerThread: @unchecked Sendable {
 
     /// The thread's name in `top -H` and /proc (15 bytes at most).
     public let name: String
-    /// The pipe's ends: the thread polls `wakeRead`; `wake` writes a byte to `wakeWrite`.
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    /// What the thread waits on between turns; `wake` writes to it.
+    private let wakePipe = WakePipe()
     private let stopping = Atomic<Bool>(false)
     private let turnCount = Atomic<Int>(0)
     private var thread: pthread_t?
@@ -37,21 +36,10 @@ public final class WorkerThread: @unchecked Sendable {
 
     public init(name: String) {
         self.name = name
-        var ends: [Int32] = [-1, -1]
-        let ok = ends.withUnsafeMutableBufferPointer { pipe($0.baseAddress) } == 0
-        precondition(ok, "cannot make the \(name) thread's wake pipe")
-        for fd in ends {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        wakeRead = ends[0]
-        wakeWrite = ends[1]
     }
 
     deinit {
         stop()
-        close(wakeRead)
-        close(wakeWrite)
     }
 
     /// True between `start` and `stop` (control thread).
@@ -83,10 +71,7 @@ public final class WorkerThread: @unchecked Sendable {
 
     /// Ends the wait of the thread at once (it runs its next turn). Any thread but the render
     /// thread; wakes coalesce (a full pipe already wakes it).
-    public func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
-    }
+    public func wake() { wakePipe.wake() }
 
     /// Asks the thread to end, wakes it, and waits for it (its current turn, then `last`).
     /// Control thread; does nothing when not running.
@@ -106,11 +91,8 @@ public final class WorkerThread: @unchecked Sendable {
     @discardableResult
     public func pause(milliseconds: Int32) -> Bool {
         guard !isStopping else { return false }
-        var fd = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
-        if poll(&fd, 1, milliseconds) > 0 {
-            var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-            while withUnsafeMutableBytes(of: &bytes, { read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
-        }
+        var fd = pollfd(fd: wakePipe.readDescriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&fd, 1, milliseconds) > 0 { wakePipe.drain() }
         return !isStopping
     }
 

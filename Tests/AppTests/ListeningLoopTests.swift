@@ -2,6 +2,7 @@ import App
 import Control
 import Glibc
 import Testing
+import Workers
 
 /// `midi monitor` and `midi learn` run on the control loop: they sleep until the status
 /// refresh or until RtMidi's thread wakes them, never in a fixed short poll.

@@ -115,7 +115,7 @@ struct MP3Tests {
         #expect(source.readFailure == "a frame of another format (8000 Hz, 2 channels) in the stream")
     }
 
-    @Test("an MPEG Layer II file is read by libmpg123 too: 50 jumps read exactly the samples of mpg123's decode")
+    @Test("an MPEG Layer II file is read by libmpg123 too: read through, exactly mpg123's decode; 50 jumps, the same samples within rounding (1e-6)")
     func layerII() throws {
         let folder = try TemporaryFolder()
         let fixture = Fixture(format: .wav, rate: 48_000, channels: 2, seconds: 10)
@@ -128,9 +128,13 @@ struct MP3Tests {
         #expect(source.info.frames == Int64(frames))
         #expect(source.info.formatName == "MPEG Layer II")
         #expect(firstDifference(source.sequentialFrames(count: frames), reference) == "same")
+        // After a jump libmpg123 decodes Layer II from a few frames before the target; whether
+        // its filter bank then gives the front-to-back decode's last bits depends on the SIMD path
+        // it picks (exact with AVX, a rounding step off here and there without: qemu's Nehalem,
+        // scripts/emulated-cpu.sh). Right place, right sound: within 1e-6 (−120 dBFS).
         for read in randomReads(frames: frames, avoiding: 1_152, seed: 29) {
             #expect(firstDifference(source.frames(from: read.start, count: read.count),
-                                    expectedFrames(reference, frames: frames, start: read.start, count: read.count)) == "same",
+                                    expectedFrames(reference, frames: frames, start: read.start, count: read.count), within: 1e-6) == "same",
                     "read of \(read.count) frames from \(read.start)")
         }
     }

@@ -1,7 +1,7 @@
 import Glibc
 
-/// A self-pipe that wakes the control loop from another thread: RtMidi's, a signal handler,
-/// a worker. Writing is one write(2) of a byte (async-signal-safe); never call it on the JACK
+/// A self-pipe that wakes a thread waiting in poll(2): the control loop (from RtMidi's thread, a
+/// signal handler, a worker) and each `WorkerThread` (from the control thread). Writing is one write(2) of a byte (async-signal-safe); never call it on the JACK
 /// thread (a syscall), whose notices are read on the loop's status refresh instead.
 /// `wake` from any thread; `drain` on the control thread.
 public final class WakePipe: Sendable {
@@ -13,7 +13,7 @@ public final class WakePipe: Sendable {
     public init() {
         var ends: [Int32] = [-1, -1]
         let ok = ends.withUnsafeMutableBufferPointer { pipe($0.baseAddress) } == 0
-        precondition(ok, "cannot make the control loop's wake pipe")
+        precondition(ok, "cannot make a wake pipe")
         for fd in ends {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
