@@ -29,9 +29,14 @@ public final class StderrRedirect {
         self.logPath = logPath
         StderrCapture.lock.lock()
         defer { StderrCapture.lock.unlock() }
-        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        // Non-blocking, so a FIFO put there fails at once (no reader) or is refused below, never waited on.
+        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard log >= 0 else { throw OpenError(path: logPath, reason: String(cString: strerror(errno))) }
         defer { close(log) }
+        var info = stat()
+        guard fstat(log, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw OpenError(path: logPath, reason: "not a regular file")
+        }
         woodshed_flush_stderr()
         let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
         guard saved >= 0 else { throw OpenError(path: logPath, reason: String(cString: strerror(errno))) }

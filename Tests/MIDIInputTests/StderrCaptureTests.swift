@@ -82,6 +82,13 @@ struct StderrCaptureTests {
         #expect(throws: StderrRedirect.OpenError(path: "/nonexistent/woodshed.log", reason: "No such file or directory")) {
             _ = try StderrRedirect(appendingTo: "/nonexistent/woodshed.log")
         }
+        // A FIFO there (with no reader) is refused at once, not waited on.
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-stderr-\(getpid()).fifo").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        defer { unlink(fifo) }
+        #expect(throws: StderrRedirect.OpenError(path: fifo, reason: "No such device or address")) {
+            _ = try StderrRedirect(appendingTo: fifo)
+        }
         #expect(StderrRedirect.OpenError(path: "/x/y.log", reason: "Permission denied").description
                 == "cannot write the log file /x/y.log: Permission denied")
         #expect(standardErrorIdentity() == before)

@@ -45,6 +45,29 @@ struct PracticeLogTests {
         #expect(try log.read() == PracticeLogContents(entries: [entry(), entry(60, section: "s4", index: 4, passes: 2, speed: 1000, ms: 8_000)]))
     }
 
+    @Test("a practice log that is a FIFO or a folder is refused with one line, never opened (a FIFO would wait for a reader); a link to a log is written through")
+    func onlyARegularFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = PracticeLog(environment: ["XDG_STATE_HOME": folder.path])
+        try FileManager.default.createDirectory(at: log.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(mkfifo(log.url.path, 0o644) == 0)
+        #expect(throws: TextFileError(source: log.url.path, message: "can't write the practice log: it is a FIFO (named pipe), not a file")) {
+            try log.append(entry())
+        }
+        try FileManager.default.removeItem(at: log.url)
+        try FileManager.default.createDirectory(at: log.url, withIntermediateDirectories: false)
+        #expect(throws: TextFileError(source: log.url.path, message: "can't write the practice log: it is a folder, not a file")) {
+            try log.append(entry())
+        }
+        try FileManager.default.removeItem(at: log.url)
+        let real = folder.appendingPathComponent("kept-log.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: log.url.path, withDestinationPath: real.path)
+        try log.append(entry())
+        #expect(try String(contentsOf: real, encoding: .utf8) == Self.line + "\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: log.url.path)) == real.path)
+    }
+
     @Test("a torn last line is skipped with a warning; the next append starts on a line of its own")
     func tornLastLine() throws {
         let folder = try temporaryFolder()

@@ -26,6 +26,9 @@ public struct PracticeLog: Sendable {
     }
 
     /// Appends `entry` as one line and flushes it to disk. Creates the folder and the file.
+    /// Writes only where a regular file is or may be (`OutputTarget`): a log that is a FIFO, a
+    /// device or a folder is refused, never opened (a FIFO would hold the control thread); a
+    /// symbolic link is written through.
     public func append(_ entry: PracticeLogEntry) throws(TextFileError) {
         func fail(_ reason: String) -> TextFileError { TextFileError(source: url.path, message: "can't write the practice log: \(reason)") }
         let folder = url.deletingLastPathComponent()
@@ -34,7 +37,9 @@ public struct PracticeLog: Sendable {
         } catch {
             throw fail(error.description)
         }
-        let fd = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        let target: String
+        do throws(FileProblem) { target = try OutputTarget.resolve(url.path) } catch { throw fail(error.reason) }
+        let fd = open(target, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw fail(String(cString: strerror(errno))) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
