@@ -179,7 +179,10 @@ struct MIDIToolingTests {
         let pattern: [[UInt8]] = [[144, 62, 100], [128, 62, 0], [144, 60, 100], [128, 60, 0]]
         let rate = 5000, count = 10000
 
-        for attempt in 1...2 {
+        // A take with gaps in the flood (the machine missed cycles; a long one can overflow a
+        // cycle's MIDI buffer) is taken again, up to three times; the last is judged with its gaps.
+        let attempts = 4
+        for attempt in 1...attempts {
             let path = server.logDirectory.appendingPathComponent("flood-\(attempt).jsonl").path
             let recorder = try MIDIPeers.startRecorder(server: server, from: nil, seconds: nil, to: path, name: "rec\(attempt)")
             defer { PrivateJackServer.terminate(recorder.process) }
@@ -189,7 +192,7 @@ struct MIDIToolingTests {
             print("flood, attempt \(attempt): \(summary), recorded \(rec.events.count), gaps \(rec.gaps), xruns \(rec.xruns)")
             // Gaps before the first event or after the last (python on a busy machine) do not matter.
             let window = rec.gaps(in: (summary.firstAbs ?? 0)..<((summary.lastAbs ?? 0) + 1))
-            if (summary.late > 0 || !window.isEmpty) && attempt < 2 { continue }
+            if (summary.late > 0 || !window.isEmpty) && attempt < attempts { continue }
 
             #expect(summary.sent == count && summary.dropped == 0)
             #expect(rec.events.count == count, "recorded \(rec.events.count) of \(count)")

@@ -130,7 +130,8 @@ struct ShadowRecordTests {
         // The practice log's line for the sentence notes its three takes.
         let log = try String(contentsOfFile: "\(dir.path)/state/woodshed/practice-log.jsonl", encoding: .utf8)
         let entries = log.split(separator: "\n")
-        #expect(entries.count == 1 && entries[0].contains("\"passes\":3,") && entries[0].hasSuffix(",\"takes\":3}"), "\(log)")
+        // (A loaded machine's xruns follow as "xruns" and "underrun_frames" when not 0.)
+        #expect(entries.count == 1 && entries[0].contains("\"passes\":3,") && entries[0].contains(",\"takes\":3"), "\(log)")
         // woodshed takes FILE list, remove N, and a number out of range.
         let env = ["XDG_DATA_HOME=\(dir.path)/data", "XDG_STATE_HOME=\(dir.path)/state", "XDG_CACHE_HOME=\(dir.path)/cache"]
         let path = { (n: Int) in takeFolder.appendingPathComponent("section-001-take-000\(n).flac").path }
