@@ -41,7 +41,7 @@ public final class SessionRemote: RemoteTarget {
             let v = player.player.view()  // now, not at the last refresh: ctl prints the state right after its action
             state.running = !v.paused && v.phase != .ended
             state.section = v.sectionName
-            state.pass = "\(v.pass + 1)/\(v.passes.map(String.init) ?? "∞")"
+            state.pass = Self.passText(v)
             state.speedPercent = Double(v.speed) / 10
             if player.shadow != nil { state.sentence = v.sectionText ?? v.sectionName }
             state.xruns = player.backend.status.xruns
@@ -54,9 +54,12 @@ public final class SessionRemote: RemoteTarget {
         return state
     }
 
+    /// "2/3", "1/∞": the pass playing of the section's passes.
+    static func passText(_ v: PlayerView) -> String { "\(v.pass + 1)/\(v.passes.map(String.init) ?? "∞")" }
+
     /// The player's `ctl status` line: `section 1/2 verse · pass 1/3 · playing · speed 1× · xruns 0 · underrun frames 0`.
     static func playerLine(_ v: PlayerView, xruns: Int) -> String {
-        "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(v.pass + 1)/\(v.passes.map(String.init) ?? "∞") · "
+        "section \(v.sectionIndex + 1)/\(v.sectionCount) \(v.sectionName) · pass \(passText(v)) · "
             + "\(v.paused ? "paused" : v.phase.rawValue) · speed \(PlayerSession.speedText(v.speed)) · "
             + PlayerController.xrunWords(xruns: xruns, underrunFrames: v.underrunFrames)
     }
