@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "PlayerTests", dependencies: ["Player", "OfflineBackend", "Media", "Stretch", "RenderGraph", "RealtimeKit", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "MIDIInputTests", dependencies: ["MIDIInput", "MIDI", "WoodshedTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "MIDI", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "Control", "MIDI"]),
         .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote", "Alarms", "Workers"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),

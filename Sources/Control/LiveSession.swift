@@ -64,7 +64,7 @@ public final class LiveSession {
 
     private var timelines: [UInt64: ClickTimeline] = [:]
     private var unsent: [RenderCommand] = []
-    private var taps = TapTempo()
+    private var taps = TapTempo(rate: TapTempo.microseconds)
     private var mapBars: [(label: String?, endBar: Int64)]
     /// Actions of MIDI mappings fired since `takeMIDIActions`, oldest first.
     private var midiActions: [Action] = []
@@ -121,7 +121,7 @@ public final class LiveSession {
         send(.setMuted(muted))
         // A single-tempo map whose tempo was changed live before a reconnect.
         if let plan = mapPlan, plan.isSingleTempo, plan.map.entries[0].tempo.startTempo.milliBPM != settings.milliBPM {
-            send(.setTempo(milliBPM: settings.milliBPM))
+            send(.editTempo(.set(milliBPM: settings.milliBPM)))
         }
         if mode == .free && running { send(.locate(frame: 0)); send(.start) }
         return r
@@ -150,12 +150,16 @@ public final class LiveSession {
         case .stop:
             if mode == .free { send(.stop); running = false; say("stopped") } else { transport?.requestStop(); say("transport stop requested") }
         case .tempoStep(let d):
-            perform(.setTempo(milliBPM: settings.milliBPM + d))
+            editTempo(.step(milliBPM: d), from: "")
         case .setTempo(let m):
-            setTempo(m, from: "")
+            editTempo(.set(milliBPM: m), from: "")
         case .tap(let t):
             if mode == .follow { say("the tempo follows the transport master"); return }
-            if let m = taps.tap(at: t) { setTempo(m, from: "tap (\(taps.count) taps): ") } else { say("tap again to set the tempo") }
+            if let m = taps.tap(atSeconds: t) {
+                editTempo(.set(milliBPM: m), from: "tap (\(taps.taps) taps): ")
+            } else {
+                say("tap again to set the tempo")
+            }
         case .beatsPerBarStep(let d):
             perform(.setBeatsPerBar(settings.beats + d))
         case .setBeatsPerBar(let n):
@@ -314,7 +318,7 @@ public final class LiveSession {
         }
         if milliBPM != settings.milliBPM, Tempo.allowed.contains(milliBPM) {
             settings.milliBPM = milliBPM
-            send(.setTempo(milliBPM: milliBPM))
+            send(.editTempo(.set(milliBPM: milliBPM)))
             say("tempo \(Tempo.display(milliBPM)) from the transport master")
         }
     }
@@ -360,10 +364,12 @@ public final class LiveSession {
                 } else if !applied {
                     fired(index: Int(index), value: value, now: now)
                 }
-            case .tempoChanged(let m):
+            case .tempoChanged(let m, let byMIDI):
+                // The renderer's tempo is the truth: an edit made here from a tempo a pedal
+                // had already changed comes back as the tempo it gave there.
+                if byMIDI || (m != settings.milliBPM && mode != .follow) { settingsChanged = true }
                 settings.milliBPM = m
-                settingsChanged = true
-                say("\(Tempo.display(m)) BPM (MIDI)")
+                if byMIDI { say("\(Tempo.display(m)) BPM (MIDI)") }
             case .tapped(let count):
                 say("tap \(count): tap again to set the tempo")
             case .runningChanged(let r):
@@ -405,14 +411,17 @@ public final class LiveSession {
     /// Timelines kept alive for the renderer (for tests).
     public var liveTimelineCount: Int { timelines.count }
 
-    private func setTempo(_ m: Int64, from prefix: String) {
+    /// A tempo edit from a key, a remote or an RtMidi mapping: applied here at once (for the
+    /// screen) and sent to the renderer, which applies it to the tempo it plays and reports
+    /// the result (`.tempoChanged`).
+    private func editTempo(_ edit: TempoEdit, from prefix: String) {
         if mode == .follow { say("the tempo follows the transport master"); return }
         if let plan = mapPlan, !plan.isSingleTempo { say("the tempo map sets the tempo"); return }
-        let clamped = min(max(m, Tempo.allowed.lowerBound), Tempo.allowed.upperBound)
-        settings.milliBPM = clamped
+        let m = edit.applied(to: settings.milliBPM)
+        settings.milliBPM = m
         settingsChanged = true
-        send(.setTempo(milliBPM: clamped))
-        say("\(prefix)\(Tempo.display(clamped)) BPM")
+        send(.editTempo(edit))
+        say("\(prefix)\(Tempo.display(m)) BPM")
     }
 
     /// klick's `set_meter` (OSC): beats and denominator from the next bar. Nil when done, else why not.

@@ -1,4 +1,5 @@
 import Control
+import WoodshedCore
 
 /// klick 0.12.2's OSC namespace (`/klick/...`), answered as klick answers it: queries reply to
 /// the sender (or the URL given), changes are reported to the registered clients only, and
@@ -85,7 +86,7 @@ public struct KlickNamespace {
             _ = try simple()
             let bpm = m.arguments[0].number!
             let milli = (bpm * 1000).rounded()
-            guard bpm.isFinite, milli >= 1000, milli <= 1_000_000 else {
+            guard bpm.isFinite, abs(milli) < 1e15, Tempo.allowed.contains(Int64(milli)) else {
                 throw OSCRefusal("\(a) \(bpm): the tempo must be 1–1000 BPM")
             }
             target.perform(OSCCommand(.setTempo(milliBPM: Int64(milli))), now: now)

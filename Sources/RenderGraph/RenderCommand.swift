@@ -20,9 +20,11 @@ public enum RenderCommand: Sendable, BitwiseCopyable, Equatable {
     case fadeOut(frames: Int64)
     /// Mute or unmute the click output (the timeline keeps running).
     case setMuted(Bool)
-    /// A new tempo in thousandths of a BPM from the first frame of the cycle, keeping the beat
-    /// phase (single-tempo timelines only; the renderer reports `.tempoRefused` otherwise).
-    case setTempo(milliBPM: Int64)
+    /// A tempo edit from the first frame of the cycle, applied to the tempo the renderer holds
+    /// (so a pedal's change not yet seen by the control thread is stepped from, not undone),
+    /// keeping the beat phase, and reported as `.tempoChanged`. Single-tempo timelines only;
+    /// the renderer reports `.tempoRefused` otherwise.
+    case editTempo(TempoEdit)
     /// A new tempo from the first frame of bar `bar` (or the first bar line after it, if the
     /// click is already past it), keeping the beat phase: the listening speed trainer's step at
     /// a pass boundary. Single-tempo timelines only (`.tempoRefused` otherwise); a later one

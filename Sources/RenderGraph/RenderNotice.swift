@@ -18,8 +18,10 @@ public enum RenderNotice: Sendable, BitwiseCopyable, Equatable {
     /// The mapping at `index` of the MIDI map fired with `value`; `applied`: the renderer has
     /// already done it at that frame (else the control thread does, if it can).
     case midiFired(index: Int32, value: UInt8, applied: Bool, frame: Int64)
-    /// A live tempo set on the render thread (JACK MIDI), in thousandths of a BPM.
-    case tempoChanged(milliBPM: Int64)
+    /// The live tempo the renderer plays from now, in thousandths of a BPM, after a JACK MIDI
+    /// mapping (`byMIDI`) or a `.editTempo` command: the control thread's model takes it, so
+    /// the two agree whatever order pedal, key and remote edits came in.
+    case tempoChanged(milliBPM: Int64, byMIDI: Bool)
     /// A tap from JACK MIDI that set no tempo yet (the first tap).
     case tapped(count: Int32)
     /// The click started or stopped on the render thread (JACK MIDI).

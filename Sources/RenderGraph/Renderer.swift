@@ -50,11 +50,15 @@ public final class Renderer {
 
     private let midiMap: MIDIMatcher
     private var parser = MIDIParser()
-    private var taps: FrameTapTempo
+    private var taps: TapTempo
     private var clock: MIDIClock
     private let scratch: UnsafeMutablePointer<UInt8>
     /// Frames processed since the renderer started (MIDI event times, for taps and debounce).
     private var elapsed: Int64 = 0
+
+    /// The tempo the renderer plays from now, in thousandths of a BPM (a live edit's, else the
+    /// timeline's). Render thread; tests read it between `process` calls.
+    public var liveTempo: Int64 { cursor.liveTempo ?? cursor.meterAndTempo.milliBPM }
 
     /// Frame of the timeline that the next `process` call starts at.
     public private(set) var position: Int64 = 0
@@ -77,7 +81,7 @@ public final class Renderer {
         midiIn = .allocate(capacity: 1024)
         midiOut = .allocate(capacity: 512)
         self.midiMap = midiMap
-        taps = FrameTapTempo(rate: timeline.rate)
+        taps = TapTempo(rate: timeline.rate)
         clock = MIDIClock(rate: timeline.rate)
         scratch = .allocate(capacity: 4)
         scratch.initialize(repeating: 0, count: 4)
@@ -312,15 +316,14 @@ public final class Renderer {
         switch b.action {
         case .tempoUp, .tempoDown, .tempoSet, .tempoCC:
             if !tempoAllowed { return false }
-            let now = cursor.meterAndTempo.milliBPM
-            var target = b.argument
-            if b.action == .tempoUp { target = now + b.argument }
-            if b.action == .tempoDown { target = now - b.argument }
-            if b.action == .tempoCC { target = b.tempo(forControllerValue: value) }
-            return setLiveTempo(target)
+            var edit = TempoEdit.set(milliBPM: b.argument)
+            if b.action == .tempoUp { edit = .step(milliBPM: b.argument) }
+            if b.action == .tempoDown { edit = .step(milliBPM: -b.argument) }
+            if b.action == .tempoCC { edit = .set(milliBPM: b.tempo(forControllerValue: value)) }
+            return setLiveTempo(edit, byMIDI: true)
         case .tap:
             guard tempoAllowed else { return false }
-            if let t = taps.tap(at: frame) { return setLiveTempo(t) }
+            if let t = taps.tap(at: frame) { return setLiveTempo(.set(milliBPM: t), byMIDI: true) }
             notify(.tapped(count: Int32(truncatingIfNeeded: taps.taps)))
             return true
         case .start, .stop, .toggle:
@@ -344,16 +347,17 @@ public final class Renderer {
         }
     }
 
-    /// A live tempo change at the current position (the exact frame of the event).
+    /// A live tempo edit at the current position (the exact frame of a MIDI event, or the
+    /// cycle's first frame for a command), from the tempo playing now.
     @inline(__always)
-    private func setLiveTempo(_ milliBPM: Int64) -> Bool {
-        let m = min(max(milliBPM, 1_000), 1_000_000)
+    private func setLiveTempo(_ edit: TempoEdit, byMIDI: Bool) -> Bool {
+        let m = edit.applied(to: liveTempo)
         guard cursor.changeTempo(to: m, at: position) else {
             notify(.tempoRefused)
             return true
         }
         clock.changeTempo(to: m, at: position)
-        notify(.tempoChanged(milliBPM: m))
+        notify(.tempoChanged(milliBPM: m, byMIDI: byMIDI))
         return true
     }
 
@@ -417,12 +421,8 @@ public final class Renderer {
                 case .subdivision: levelGain.subdivision = v
                 case .silent, .none: break
                 }
-            case .setTempo(let milliBPM):
-                if cursor.changeTempo(to: milliBPM, at: position) {
-                    clock.changeTempo(to: milliBPM, at: position)
-                } else {
-                    _ = notices.tryPush(.tempoRefused)
-                }
+            case .editTempo(let edit):
+                _ = setLiveTempo(edit, byMIDI: false)
             case .setTempoAtBar(let milliBPM, let bar):
                 pendingTempo = (milliBPM, bar)
             case .adopt(let next):

@@ -60,13 +60,13 @@ struct LiveTempoChangeTests {
 
     @Test("tap tempo: four taps 0.5 s apart set 120 BPM; a pause starts over")
     func tapTempo() {
-        var tap = TapTempo()
-        #expect(tap.tap(at: 10.0) == nil)
-        #expect(tap.tap(at: 10.5) == 120_000)
-        #expect(tap.tap(at: 11.0) == 120_000)
-        #expect(tap.tap(at: 11.52) == 118_400)   // 1.52 s / 3 taps apart → 118.42 → 118.4 BPM
-        #expect(tap.tap(at: 20.0) == nil)        // after a pause: a new run
-        #expect(tap.count == 1)
+        var tap = TapTempo(rate: TapTempo.microseconds)
+        #expect(tap.tap(atSeconds: 10.0) == nil)
+        #expect(tap.tap(atSeconds: 10.5) == 120_000)
+        #expect(tap.tap(atSeconds: 11.0) == 120_000)
+        #expect(tap.tap(atSeconds: 11.52) == 118_400)   // 1.52 s / 3 taps apart → 118.42 → 118.4 BPM
+        #expect(tap.tap(atSeconds: 20.0) == nil)        // after a pause: a new run
+        #expect(tap.taps == 1)
     }
 
     @Test("[ and ] change beats per bar at the next bar line; the beat phase goes on")
