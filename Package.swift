@@ -102,20 +102,23 @@ let package = Package(
         // Full-screen terminal display and key input (ANSI escape codes, no curses).
         .target(name: "TerminalUI"),
         // The control thread: live state, keyboard actions, commands to the renderer.
-        .target(name: "Control", dependencies: ["WoodshedCore", "RenderGraph", "RealtimeKit", "Persistence", "Sounds", "MIDI"]),
+        // The engine: the one control loop and its clocks, quit signals, autosave and the running fade;
+        // the one vocabulary `Action`, the `SessionState` every surface reads, and the `Surface` protocol.
+        .target(name: "Engine", dependencies: ["Workers", "WoodshedCore", "RenderGraph"]),
+        .target(name: "Control", dependencies: ["Engine", "WoodshedCore", "RenderGraph", "RealtimeKit", "Persistence", "Sounds", "MIDI"]),
         // Remote control: OSC (klick's namespace and Woodshed's) on Woodshed's own UDP socket, and the
         // Unix sockets of `woodshed ctl` (liblo only encodes and decodes messages). Control thread.
-        .target(name: "Remote", dependencies: ["CLo", "Control", "MIDI", "WoodshedCore"]),
+        .target(name: "Remote", dependencies: ["CLo", "Engine", "Control", "MIDI", "WoodshedCore"]),
         // The desktop's media controls: the MPRIS object on the session bus (sd-bus), its calls as actions.
-        .target(name: "MPRIS", dependencies: ["Control", "CSystemd"]),
+        .target(name: "MPRIS", dependencies: ["Engine", "Control", "CSystemd"]),
         // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
         .target(name: "App", dependencies: [
-            "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "AlsaBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
+            "Engine", "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "AlsaBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
             "Media", "Player", "MPRIS", "Remote", "Alarms", "Takes", "Coach", "Workers",
         ]),
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
-            "App", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
+            "App", "Engine", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
             "MIDIInput", "Control", "JackBackend", "AlsaBackend", "Remote", "Alarms", "Takes", "Coach",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -147,9 +150,9 @@ let package = Package(
         .testTarget(name: "PlayerTests", dependencies: ["Player", "OfflineBackend", "Media", "Stretch", "RenderGraph", "RealtimeKit", "WoodshedCore", "CSndFile", "WoodshedTestSupport"]),
         .testTarget(name: "MIDIInputTests", dependencies: ["MIDIInput", "MIDI", "WoodshedTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "MIDI", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
-        .testTarget(name: "RemoteTests", dependencies: ["Remote", "Control", "MIDI"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote", "Alarms", "Workers"]),
+        .testTarget(name: "ControlTests", dependencies: ["Engine", "Control", "MIDI", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
+        .testTarget(name: "RemoteTests", dependencies: ["Engine", "Remote", "Control", "MIDI"]),
+        .testTarget(name: "AppTests", dependencies: ["Engine", "App", "JackBackend", "Control", "RenderGraph", "TerminalUI", "WoodshedCore", "Persistence", "Player", "Remote", "Alarms", "Workers"]),
         .testTarget(name: "JackBackendTests", dependencies: ["JackBackend", "RenderGraph", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Coach", "Control", "Media", "MIDI", "OfflineBackend", "Persistence", "Player", "RenderGraph", "Remote", "Sounds", "WoodshedCore", "WoodshedTestSupport"]),
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
@@ -158,10 +161,13 @@ let package = Package(
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Control"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
         // The kill -9 torture: a tool that saves into every store in a tight loop, killed at random moments by the test.
+        // A surface defined in a test target alone (Engine's `Surface`), run in a real `woodshed click`.
+        .executableTarget(name: "pipe-surface", dependencies: ["Engine", "WoodshedCLI"], path: "Tests/Tools/PipeSurface"),
+        .testTarget(name: "SurfacePluginTests", dependencies: ["WoodshedTestSupport"]),
         .executableTarget(name: "store-torture", dependencies: ["Persistence", "Control", "MIDI"], path: "Tests/Tools/StoreTorture"),
         .testTarget(name: "StoreTortureTests", dependencies: ["Persistence", "Control", "MIDI", "WoodshedTestSupport"]),
         // The fuzz targets' entry points (Tests/Fuzz/Targets), replayed over their corpora (docs/fuzzing.md).
-        .testTarget(name: "FuzzReplayTests", dependencies: ["Persistence", "Remote", "Control", "Media", "RenderGraph", "WoodshedCore"],
+        .testTarget(name: "FuzzReplayTests", dependencies: ["Engine", "Persistence", "Remote", "Control", "Media", "RenderGraph", "WoodshedCore"],
                     path: "Tests/Fuzz", exclude: ["Corpus", "lsan.supp"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Alarms
+import Engine
 import Foundation
 import Persistence
 import RenderGraph

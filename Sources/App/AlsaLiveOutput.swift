@@ -1,5 +1,6 @@
 import AlsaBackend
 import Control
+import Engine
 import JackBackend
 import RenderGraph
 

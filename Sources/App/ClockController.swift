@@ -1,5 +1,6 @@
 import Alarms
 import Control
+import Engine
 import Foundation
 import Persistence
 import TerminalUI

@@ -1,4 +1,5 @@
 import Coach
+import Engine
 import Foundation
 import RealtimeKit
 import RenderGraph

@@ -1,4 +1,5 @@
 import Control
+import Engine
 import RenderGraph
 
 /// `--filter` and `--karaoke` in a live session: what was asked, each one's switch (keys e and

@@ -1,4 +1,5 @@
 import Control
+import Engine
 import TerminalUI
 
 /// The keys of each kind of live session, as actions, and the legend each screen shows. The

@@ -1,4 +1,5 @@
 import Control
+import Engine
 import MIDIInput
 
 /// `midi monitor` and `midi learn` on the one control loop: a watching session (nothing

@@ -1,4 +1,5 @@
 import Control
+import Engine
 import Foundation
 import JackBackend
 import MIDIInput
@@ -6,14 +7,14 @@ import MPRIS
 import Remote
 import TerminalUI
 
-/// A live session on the control loop: keys from standard input, RtMidi input (it wakes the
-/// loop), the status refresh (MIDI, the renderer's notices, JACK upkeep, the screen or plain
-/// lines), the `--for` timer with its fade-out, autosave, and an orderly stop. Main thread (the
-/// control thread).
+/// A live session on the control loop: keys from standard input, the surfaces (OSC, `ctl`,
+/// RtMidi inputs, plug-ins), the status refresh (the surfaces' input, the renderer's notices,
+/// JACK upkeep, the screen or plain lines, the state to every surface), the `--for` timer with
+/// its fade-out, autosave, and an orderly stop. Main thread (the control thread).
 ///
 /// `--for T` has one rule in every mode: a linear fade over the last min(10 s, T/2), computed
 /// per frame on the render thread, then quit at T.
-public final class LiveEngine {
+public final class LiveEngine: SurfaceHost {
     /// Status refreshes a second (the beat flash needs about 30).
     public static let refreshRate = 30.0
     /// The longest `--for` fade-out.
@@ -26,8 +27,9 @@ public final class LiveEngine {
     public let fullScreen: Bool
     /// `--for`, in seconds.
     public let stopAfter: Double?
-    /// MIDI inputs read through RtMidi (ALSA), if any.
-    public var midiInputs: [RtMidiInput] = []
+    /// The ways into the session besides the keys (`Surface`): OSC, `woodshed ctl`, RtMidi
+    /// inputs; each run adds `SurfacePlugins.make()`.
+    public var surfaces: [Surface] = []
     /// Put the MPRIS object on the session bus while a run lasts. The live commands turn it on
     /// (`--no-mpris` leaves it off); off by default, so an engine in a test never sees the bus.
     public var mpris = false
@@ -35,12 +37,12 @@ public final class LiveEngine {
     public var mprisTempoStep = MPRISCall.tempoStepMilliBPM
     /// The MPRIS object of the run, if there is a session bus.
     private var mprisLink: MPRISLink?
-    /// `--osc`: the OSC server, read on the loop when a packet waits; nil without `--osc`.
-    public var osc: OSCServer?
-    /// `woodshed ctl`'s socket; nil when it could not be made (a warning said why).
-    public var controlSocket: ControlSocket?
-    /// What OSC and `woodshed ctl` drive (made by `run`).
+    /// The session's state as every surface reads it (made by `run`).
     private var remote: SessionRemote?
+    /// The surfaces of the run that is going on (`surfaces` and the plug-ins').
+    private var attached: [Surface] = []
+    /// A status refresh of the run going on (nil before and after).
+    private var refreshRun: (() -> Void)?
     /// When `--for` runs out, on the loop's clock.
     public private(set) var timerEnds: Double?
     /// The `--for` fade-out once it has begun (the JACK link and the deck take it up on a new
@@ -89,9 +91,26 @@ public final class LiveEngine {
         performing = source
         defer { performing = .keys }
         if action == .quit { loop.quit(); return }
-        guard let mprisLink else { controller.perform(action); return }
-        mprisLink.perform(action) { controller.perform(action) }  // a jump: `Seeked`
+        if let mprisLink {
+            mprisLink.perform(action) { controller.perform(action) }  // a jump: `Seeked`
+        } else {
+            controller.perform(action)
+        }
+        if session.quitRequested { loop.quit() }
     }
+
+    // SurfaceHost: what surfaces may ask of the run.
+
+    public func state(now: Double) -> SessionState {
+        remote?.remoteState(now: now) ?? SessionState(milliBPM: session.settings.milliBPM, beats: session.settings.beats,
+                                                      denominator: session.settings.denominator, running: false)
+    }
+
+    public func refreshNow() { refreshRun?() }
+
+    public func setMeter(beats: Int, denominator: Int) -> String? { session.changeMeter(beats: beats, denominator: denominator) }
+    public func setPattern(_ pattern: String) -> String? { session.changePattern(pattern) }
+    public var lastMessage: String { session.message }
 
     /// Runs `controller` until a quit key or signal, `--for`, or the end of its program.
     @discardableResult
@@ -108,19 +127,22 @@ public final class LiveEngine {
         // up, that goes to a log file instead of over the screen.
         let stderrLog = fullScreen ? try? StderrRedirect(appendingTo: StderrLog.path()) : nil
         let terminal = Terminal(input: keys.fileDescriptor, output: fullScreen ? STDOUT_FILENO : -1)
-        for input in midiInputs { input.wake(loop.wakePipe.writeDescriptor) }
         let autosave: Autosave?
         autosave = Autosave(loop: loop, interval: controller.autosaveInterval) { controller.save() }
+        remote = SessionRemote(engine: self, controller: controller)
+        refreshRun = { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
+        attached = surfaces + SurfacePlugins.make()
+        for surface in attached { surface.attach(to: self) }
         if let line = controller.startLine(), !fullScreen { write(controller.command + line) }
-        if let osc, !fullScreen { write(controller.command + osc.startLine) }
+        for surface in attached where !fullScreen { if let line = surface.startLine { write(controller.command + line) } }
         start(controller, terminal: terminal, autosave: autosave)
         mprisLink?.start { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
         let end = loop.run()
         mprisLink?.close()
         mprisLink = nil
-        controlSocket?.close()
-        // The pipe closes with the loop: RtMidi's thread must not write to a reused descriptor.
-        for input in midiInputs { input.wake(-1) }
+        for surface in attached { surface.detach() }
+        attached = []
+        refreshRun = nil
         controller.willStop(now: loop.now)
         output.stop(timeout: JackBackend.closeTimeout)
         // What the output said while stopping (ALSA: the frames written and heard).
@@ -148,17 +170,6 @@ public final class LiveEngine {
             refresh(controller, terminal: terminal, autosave: autosave)
         }
         loop.onWake { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
-        let remote = SessionRemote(engine: self, controller: controller)
-        self.remote = remote
-        if let osc {
-            loop.watch(osc.descriptor) { [unowned self] in
-                osc.receive(target: remote, now: loop.now)
-                refresh(controller, terminal: terminal, autosave: autosave)
-            }
-        }
-        if let controlSocket {
-            controlSocket.attach(to: loop, target: remote) { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
-        }
         loop.every(1 / Self.refreshRate) { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
         if let stopAfter {
             let fade = Self.fadeSeconds(forTimer: stopAfter)
@@ -174,25 +185,29 @@ public final class LiveEngine {
 
     private var eventsShown = 0
 
-    /// One status refresh: RtMidi's messages, the renderer's notices, JACK upkeep, the
-    /// controller's look at its model, autosave, then the screen or the plain lines.
+    /// One status refresh: what the surfaces collected (RtMidi's messages), the renderer's
+    /// notices, JACK upkeep, the controller's look at its model, the state to every surface,
+    /// autosave, then the screen or the plain lines.
     func refresh(_ controller: SessionController, terminal: Terminal, autosave: Autosave?) {
         guard loop.end == nil else { return }
         let now = loop.now
-        ExternalMIDI.deliver(midiInputs, to: session, now: now)
+        for surface in attached { surface.collect(now: now) }
         session.drainNotices(now: now)
         for action in session.takeMIDIActions() { perform(action, from: .midi) }
         output.tick(now: now)
         controller.refresh(now: now)
         mprisLink?.update(controller.mprisState)
-        if let remote { osc?.refresh(target: remote, now: now) }
+        if !attached.isEmpty {
+            let state = state(now: now)
+            for surface in attached { surface.show(state, now: now) }
+        }
         if controller.hasUnsavedChanges { autosave?.changed() }
         // Drawn even when this refresh saw the end: the last plain line ("0:00 remaining").
         if fullScreen {
             _ = terminal.resized
             let size = terminal.size
             let screen = RemoteSurfaces.screen({ (rows: Int) in controller.screen(now: now, width: size.columns, height: rows) },
-                                               warning: osc.flatMap { RemoteSurfaces.warning(listening: $0.socket.local) })
+                                               warning: attached.lazy.compactMap(\.screenWarning).first)
             terminal.draw(controller.showsScope
                 ? ScopeDisplay.compose(screen, snapshot: output.scopeSnapshot(), width: size.columns, height: size.rows,
                                        spectrum: controller.showsSpectrum)

@@ -1,4 +1,5 @@
 import Control
+import Engine
 import MPRIS
 
 /// A run's MPRIS object on the control loop: the bus's descriptor is one more input of the

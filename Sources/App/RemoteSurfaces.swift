@@ -39,19 +39,13 @@ public final class RemoteSurfaces {
         controlProblem = nil
     }
 
-    /// Gives the sockets to `engine` (its loop reads them while it runs); warns when ctl
-    /// cannot reach it, or when OSC listens beyond this computer.
+    /// Gives the sockets to `engine` as surfaces (its loop reads them while it runs); warns
+    /// when ctl cannot reach it, or when OSC listens beyond this computer.
     public func attach(to engine: LiveEngine) {
-        engine.osc = osc
-        engine.controlSocket = controlSocket
+        if let osc { engine.surfaces.append(OSCSurface(osc)) }
+        if let controlSocket { engine.surfaces.append(ControlSocketSurface(controlSocket)) }
         if let controlProblem { writeStderr("Warning: \(controlProblem)\n") }
-        if let warning = osc.flatMap({ Self.warning(listening: $0.socket.local) }) { writeStderr(warning + "\n") }
-    }
-
-    /// The warning said while OSC listens beyond this computer (not on 127.x.x.x); nil on loopback.
-    public static func warning(listening local: OSCPeer) -> String? {
-        local.host.hasPrefix("127.") ? nil
-            : "Warning: OSC listens on \(local) and has no authentication: anyone who can reach it controls Woodshed"
+        if let warning = osc.flatMap({ OSCSurface.warning(listening: $0.socket.local) }) { writeStderr(warning + "\n") }
     }
 
     /// Every mode's full screen (click, player, shadowing, noise, playlist) with `warning` on

@@ -1,4 +1,5 @@
 import Control
+import Engine
 import Player
 import Remote
 import WoodshedCore
@@ -26,7 +27,7 @@ public final class SessionRemote: RemoteTarget {
     public func setPattern(_ pattern: String) -> String? { session.changePattern(pattern) }
     public var lastMessage: String { session.message }
 
-    public func remoteState(now: Double) -> RemoteState {
+    public func remoteState(now: Double) -> SessionState {
         let s = session.settings
         let shown = session.mapPlan != nil ? session.playing : nil
         let milliBPM = shown?.milliBPM ?? s.milliBPM
@@ -34,7 +35,7 @@ public final class SessionRemote: RemoteTarget {
         let started = session.beat >= 0
         let bar = started ? session.bar + 1 : 0, beat = started ? session.beat + 1 : 0
         let type = session.mode == .follow ? "jack" : session.mapPlan != nil ? "map" : "simple"
-        var state = RemoteState(milliBPM: milliBPM, beats: beats, denominator: denominator, pattern: s.pattern ?? "",
+        var state = SessionState(milliBPM: milliBPM, beats: beats, denominator: denominator, pattern: s.pattern ?? "",
                                 running: session.running, bar: bar, beat: beat, volume: s.volume, muted: session.muted,
                                 metronomeType: type, secondsLeft: engine.secondsLeft(now: now))
         if let player = controller as? PlayerController {

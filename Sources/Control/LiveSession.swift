@@ -1,3 +1,4 @@
+import Engine
 import MIDI
 import Persistence
 import RealtimeKit

@@ -1,4 +1,5 @@
 import App
+import Engine
 import Foundation
 import JackBackend
 import Persistence

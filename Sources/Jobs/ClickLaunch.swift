@@ -1,5 +1,6 @@
 import App
 import Control
+import Engine
 import Foundation
 import JackBackend
 import Persistence
@@ -104,7 +105,7 @@ public struct ClickLaunch {
         let started = try outputStart.start(jack: options, session: session, parts: parts, fade: fade, debug: debug)
         installQuitSignals()
         let engine = LiveEngine(output: started, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
-        engine.midiInputs = midiSetup.alsaInputs
+        if !midiSetup.alsaInputs.isEmpty { engine.surfaces.append(RtMidiSurface(midiSetup.alsaInputs, session: session)) }
         engine.mpris = output.mpris
         engine.mprisTempoStep = output.mprisStepMilliBPM
         remote.attach(to: engine)

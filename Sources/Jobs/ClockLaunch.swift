@@ -1,6 +1,7 @@
 import Alarms
 import App
 import Control
+import Engine
 import Foundation
 import Glibc
 import JackBackend

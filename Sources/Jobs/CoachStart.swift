@@ -1,6 +1,7 @@
 import App
 import Coach
 import Control
+import Engine
 import Foundation
 import JackBackend
 import Persistence

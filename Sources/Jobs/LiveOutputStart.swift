@@ -1,6 +1,7 @@
 import AlsaBackend
 import App
 import Control
+import Engine
 import JackBackend
 
 /// Starts a live command's output as `--backend` says: JACK (a running server), ALSA (on

@@ -1,6 +1,7 @@
 import Alarms
 import App
 import Control
+import Engine
 import JackBackend
 import Persistence
 import RenderGraph

@@ -1,5 +1,6 @@
 import App
 import Control
+import Engine
 import JackBackend
 import Persistence
 import Player
@@ -100,7 +101,7 @@ public struct PlayLaunch {
         installQuitSignals()
         let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
         engine.mpris = output.mpris
-        engine.midiInputs = midiSetup.alsaInputs
+        if !midiSetup.alsaInputs.isEmpty { engine.surfaces.append(RtMidiSurface(midiSetup.alsaInputs, session: session)) }
         remote.attach(to: engine)
         let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice, sources: setup.files)
         let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)

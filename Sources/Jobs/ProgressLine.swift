@@ -1,3 +1,4 @@
+import Engine
 import WoodshedCore
 import App
 #if canImport(Glibc)

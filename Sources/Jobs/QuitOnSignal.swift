@@ -1,4 +1,5 @@
 import App
+import Engine
 import Foundation
 
 /// SIGINT, SIGTERM and SIGHUP end the live loop at once (`QuitSignal`). Main thread.

@@ -1,4 +1,5 @@
 import App
+import Engine
 import Foundation
 import OfflineBackend
 import Player

@@ -1,4 +1,5 @@
 import Control
+import Engine
 
 /// A method call of MPRIS's player interface (and `Quit` of the root), as the D-Bus member
 /// names it, and the `Action` it stands for in each kind of session. Any thread (a value).

@@ -1,4 +1,5 @@
 import Control
+import Engine
 
 /// Setting `LoopStatus` as an action, in the player: `Track` plays the section playing
 /// endlessly, `Playlist` loops all sections (the first again after the last), `None` neither.

@@ -1,4 +1,5 @@
 import Control
+import Engine
 
 /// `Rate`, `MinimumRate` and `MaximumRate`, and setting `Rate` as an action: the player's speed,
 /// or the metronome's tempo over its tempo at the start. Rate 0 pauses (MPRIS's rule); a rate

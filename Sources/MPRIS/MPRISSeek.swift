@@ -1,4 +1,5 @@
 import Control
+import Engine
 
 /// The player's `Seek` and `SetPosition` as the one vocabulary's jump: the play head moves by
 /// whole milliseconds of the file, within the pass. Any thread (pure functions).

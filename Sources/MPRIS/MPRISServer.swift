@@ -1,5 +1,6 @@
 import CSystemd
 import Control
+import Engine
 import Glibc
 
 /// The MPRIS object of a live session on the D-Bus session bus (sd-bus): `/org/mpris/MediaPlayer2`

@@ -1,4 +1,5 @@
 import Control
+import Engine
 import WoodshedCore
 
 /// klick 0.12.2's OSC namespace (`/klick/...`), answered as klick answers it: queries reply to
@@ -24,7 +25,7 @@ public struct KlickNamespace {
     /// these argument types) is not klick's. Throws when klick's address is refused.
     public mutating func handle(_ m: OSCMessage, from sender: OSCPeer, target: RemoteTarget, now: Double) throws(OSCRefusal) -> [OSCDelivery]? {
         let a = m.address
-        func simple() throws(OSCRefusal) -> RemoteState {
+        func simple() throws(OSCRefusal) -> SessionState {
             let s = target.remoteState(now: now)
             guard s.metronomeType == "simple" else { throw OSCRefusal("\(a): function not available for current metronome type") }
             return s
@@ -157,14 +158,14 @@ public struct KlickNamespace {
 
     /// What registered clients should hear at a status refresh: `current_tempo` when the tempo
     /// heard changed (0 while stopped, as klick).
-    public mutating func changes(_ s: RemoteState) -> [OSCDelivery] {
+    public mutating func changes(_ s: SessionState) -> [OSCDelivery] {
         let current: Float = s.running && s.metronomeType == "simple" ? Self.bpm(s) : 0
         guard current != reportedCurrentTempo else { return [] }
         reportedCurrentTempo = current
         return clients.map { OSCDelivery(to: $0, OSCMessage("/klick/simple/current_tempo", [.float(current)])) }
     }
 
-    static func bpm(_ s: RemoteState) -> Float { Float(Double(s.milliBPM) / 1000) }
+    static func bpm(_ s: SessionState) -> Float { Float(Double(s.milliBPM) / 1000) }
 
     private static func finite(_ m: OSCMessage, _ a: String) throws(OSCRefusal) -> Float {
         let v = m.arguments[0].number!
@@ -172,19 +173,19 @@ public struct KlickNamespace {
         return Float(v)
     }
 
-    private func configQuery(_ s: RemoteState, to: OSCPeer) -> [OSCDelivery] {
+    private func configQuery(_ s: SessionState, to: OSCPeer) -> [OSCDelivery] {
         [OSCMessage("/klick/config/sound", [.int32(0)]),
          OSCMessage("/klick/config/sound_volume", [.float(1), .float(1)]),
          OSCMessage("/klick/config/sound_pitch", [.float(1), .float(1)]),
          OSCMessage("/klick/config/volume", [.float(s.volume)])].map { OSCDelivery(to: to, $0) }
     }
 
-    private func metroQuery(_ s: RemoteState, to: OSCPeer) -> [OSCDelivery] {
+    private func metroQuery(_ s: SessionState, to: OSCPeer) -> [OSCDelivery] {
         [OSCMessage("/klick/metro/type", [.string(s.metronomeType)]),
          OSCMessage("/klick/metro/active", [.int32(s.running ? 1 : 0)])].map { OSCDelivery(to: to, $0) }
     }
 
-    private func simpleQuery(_ s: RemoteState, to: OSCPeer) -> [OSCDelivery] {
+    private func simpleQuery(_ s: SessionState, to: OSCPeer) -> [OSCDelivery] {
         [OSCMessage("/klick/simple/tempo", [.float(trainer.increment != 0 ? Float(Double(trainer.nominalMilliBPM ?? s.milliBPM) / 1000) : Self.bpm(s))]),
          OSCMessage("/klick/simple/tempo_increment", [.float(tempoIncrement)]),
          OSCMessage("/klick/simple/tempo_start", [.float(tempoStart)]),

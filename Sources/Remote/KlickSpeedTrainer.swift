@@ -1,3 +1,4 @@
+import Engine
 import WoodshedCore
 
 /// klick's speed trainer (`/klick/simple/set_tempo_increment`, `set_tempo_start`,
@@ -59,7 +60,7 @@ public struct KlickSpeedTrainer {
     }
 
     /// The tempo to set after the beats heard up to `state`; nil when it stays.
-    public mutating func step(_ state: RemoteState) -> Int64? {
+    public mutating func step(_ state: SessionState) -> Int64? {
         guard increment != 0, state.running, state.metronomeType == "simple" else { seen = nil; return nil }
         if nominalMilliBPM == nil { nominalMilliBPM = state.milliBPM }
         if let lastSet, lastSet != state.milliBPM { nominalMilliBPM = state.milliBPM; seen = nil }  // a key, a pedal
@@ -81,7 +82,7 @@ public struct KlickSpeedTrainer {
         return tempo == state.milliBPM ? nil : tempo
     }
 
-    private mutating func rebase(_ state: RemoteState) {
+    private mutating func rebase(_ state: SessionState) {
         base = state.milliBPM
         baseBeats = max(state.beats, 1)
         beatsHeard = 0

@@ -1,4 +1,5 @@
 import Control
+import Engine
 
 /// The live session as remote controllers drive it: actions of the one vocabulary, and the
 /// few klick settings the vocabulary has no action for. Control thread only (App implements
@@ -7,7 +8,7 @@ public protocol RemoteTarget: AnyObject {
     /// Runs one command (an action, or a player action with its argument).
     func perform(_ command: OSCCommand, now: Double)
     /// The state now.
-    func remoteState(now: Double) -> RemoteState
+    func remoteState(now: Double) -> SessionState
     /// klick's `set_meter`: beats and denominator from the next bar; nil when done, else why not.
     func setMeter(beats: Int, denominator: Int) -> String?
     /// klick's `set_pattern` (`X..x.x.`, empty for the standard accent); nil when done, else why not.

@@ -1,3 +1,4 @@
+import Engine
 /// Woodshed's own OSC namespace: `/woodshed/<action> [ARG]` for every action of the vocabulary
 /// (`OSCCommands`), `/woodshed/state [URL]` answered with the whole state, and
 /// `/woodshed/subscribe URL` / `/woodshed/unsubscribe URL`: a subscriber gets
@@ -37,7 +38,7 @@ public struct WoodshedNamespace {
 
     /// What subscribers should hear at a status refresh: each field that changed since the
     /// last report, as `/woodshed/<field> value` (the one-line summary is not sent alone).
-    public mutating func changes(_ s: RemoteState) -> [OSCDelivery] {
+    public mutating func changes(_ s: SessionState) -> [OSCDelivery] {
         guard !subscribers.isEmpty else { return [] }
         var out: [OSCDelivery] = []
         for (name, value) in s.fields where name != "line" && reported[name] != value {

@@ -17,7 +17,12 @@ public struct Woodshed: ParsableCommand {
     /// mistyped command is one line and exit status 64 (as for any other usage error), not
     /// another command's usage.
     public static func main() {
-        let words = CommandLineWords(Array(CommandLine.arguments.dropFirst()), root: CommandTree(Self.self),
+        main(words: Array(CommandLine.arguments.dropFirst()))
+    }
+
+    /// `main()` over these words (the arguments after the program's name).
+    public static func main(words given: [String]) {
+        let words = CommandLineWords(given, root: CommandTree(Self.self),
                                      ownNegativeNumbers: [SectionsSubcommand._commandName])
         if let problem = words.problem {
             writeStderr("Error: \(problem)\n")

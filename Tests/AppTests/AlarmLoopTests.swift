@@ -1,5 +1,6 @@
 import Alarms
 import App
+import Engine
 import Foundation
 import Persistence
 import RenderGraph

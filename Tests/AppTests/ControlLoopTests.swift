@@ -1,4 +1,5 @@
 import App
+import Engine
 import Glibc
 import Testing
 

@@ -1,5 +1,6 @@
 import App
 import Control
+import Engine
 import MIDI
 import TerminalUI
 import Testing

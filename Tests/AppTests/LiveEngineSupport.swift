@@ -1,5 +1,6 @@
 import App
 import Control
+import Engine
 import Glibc
 @testable import JackBackend
 import RenderGraph

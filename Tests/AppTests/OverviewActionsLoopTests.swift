@@ -1,5 +1,6 @@
 import App
 import Control
+import Engine
 import Foundation
 import Persistence
 import MIDI

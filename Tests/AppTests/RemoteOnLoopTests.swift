@@ -1,5 +1,6 @@
 import App
 import Control
+import Engine
 import Glibc
 import Remote
 import TerminalUI
@@ -15,7 +16,7 @@ struct RemoteOnLoopTests {
         let engine = LiveEngine(loop: ControlLoop(), output: SilentOutput(), session: session, stopAfter: 5, fullScreen: false,
                                 keys: KeyInput(fileDescriptor: keys.readEnd), write: { _ in })
         let server = try OSCServer(port: 0) { _ in }
-        engine.osc = server
+        engine.surfaces.append(OSCSurface(server))
         let client = try OSCSocket(port: 0)
         for m in messages { client.send(m.encoded(), to: server.socket.local) }
         return (engine, server, client, keys)

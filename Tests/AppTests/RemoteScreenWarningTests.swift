@@ -6,8 +6,8 @@ import Testing
 struct RemoteScreenWarningTests {
     @Test("on 127.0.0.1 no warning; on another address the warning, on the screen's last row below the mode's own lines")
     func lastRow() {
-        #expect(RemoteSurfaces.warning(listening: OSCPeer(host: "127.0.0.1", port: 9000)!) == nil)
-        let warning = RemoteSurfaces.warning(listening: OSCPeer(host: "192.168.1.20", port: 9000)!)
+        #expect(OSCSurface.warning(listening: OSCPeer(host: "127.0.0.1", port: 9000)!) == nil)
+        let warning = OSCSurface.warning(listening: OSCPeer(host: "192.168.1.20", port: 9000)!)
         #expect(warning == "Warning: OSC listens on 192.168.1.20:9000 and has no authentication: anyone who can reach it controls Woodshed")
         // any mode's screen: it fills the rows it is given
         let mode = { (rows: Int) in (1...max(rows, 1)).map { "line \($0)" } }

@@ -1,4 +1,5 @@
 import App
+import Engine
 import Glibc
 
 /// A poller for tests: it records each timeout the loop sleeps with and, instead of sleeping,

@@ -1,4 +1,5 @@
 @testable import App
+import Engine
 import JackBackend
 @testable import Player
 import Remote
@@ -43,7 +44,7 @@ struct UnderrunWordsTests {
     func ctlStatus() {
         let v = Self.view(underrunFrames: 256)
         #expect(SessionRemote.playerLine(v, xruns: 0) == "section 1/2 verse · pass 1/3 · playing · speed 1× · xruns 0 · underrun frames 256")
-        var state = RemoteState(milliBPM: 120_000, beats: 4, denominator: 4, running: true, section: "verse", pass: "1/3",
+        var state = SessionState(milliBPM: 120_000, beats: 4, denominator: 4, running: true, section: "verse", pass: "1/3",
                                 speedPercent: 100, line: SessionRemote.playerLine(v, xruns: 0))
         state.xruns = 0
         state.underrunFrames = 256

@@ -1,9 +1,10 @@
 import Control
+import Engine
 import Remote
 
 /// A live session stand-in: records the commands and changes the state as a click would.
 final class FakeTarget: RemoteTarget {
-    var state = RemoteState(milliBPM: 120_000, beats: 4, denominator: 4, running: false, line: "120 BPM · 4/4 · stopped")
+    var state = SessionState(milliBPM: 120_000, beats: 4, denominator: 4, running: false, line: "120 BPM · 4/4 · stopped")
     var commands: [OSCCommand] = []
     var lastMessage = ""
 
@@ -19,7 +20,7 @@ final class FakeTarget: RemoteTarget {
         }
     }
 
-    func remoteState(now: Double) -> RemoteState { state }
+    func remoteState(now: Double) -> SessionState { state }
 
     func setMeter(beats: Int, denominator: Int) -> String? {
         state.beats = beats

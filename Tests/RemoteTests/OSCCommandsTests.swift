@@ -1,4 +1,5 @@
 import Control
+import Engine
 import MIDI
 import Remote
 import Testing

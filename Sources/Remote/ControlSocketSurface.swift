@@ -1,17 +1,25 @@
-import Remote
+import Engine
 
-extension ControlSocket {
+/// `woodshed ctl`'s Unix socket as a surface: each connection is read when it is readable, its
+/// request handled (`ControlRequests`), the state sent back (after `settleSeconds` for an
+/// action, then a status refresh) and the connection closed; the socket is closed when the
+/// run ends. Control thread.
+public final class ControlSocketSurface: Surface {
     /// How long after an action its state is read back: the player's worker takes a section
     /// change or a speed within a few cycles, and `ctl` prints the state it led to.
-    static let settleSeconds = 0.1
+    public static let settleSeconds = 0.1
 
-    /// Puts `woodshed ctl`'s socket on the loop: each connection is read when it is readable,
-    /// its request handled (`ControlRequests`), the state sent back (after `settleSeconds` for
-    /// an action) and the connection closed; `changed` runs after each action (a status
-    /// refresh). Control thread.
-    func attach(to loop: ControlLoop, target: RemoteTarget, changed: @escaping () -> Void) {
-        loop.watch(descriptor) { [unowned self, unowned loop] in
-            while let connection = accept() {
+    public let socket: ControlSocket
+    private var target: HostTarget?
+
+    public init(_ socket: ControlSocket) { self.socket = socket }
+
+    public func attach(to host: SurfaceHost) {
+        let target = HostTarget(host)
+        self.target = target
+        let loop = host.loop
+        loop.watch(socket.descriptor) { [unowned self, unowned loop, unowned host] in
+            while let connection = socket.accept() {
                 var input: ControlLoop.InputID?
                 input = loop.watch(connection.descriptor) { [unowned loop] in
                     guard let packets = connection.read() else {
@@ -24,11 +32,16 @@ extension ControlSocket {
                     case .refused(let reply): connection.send([reply])
                     case .state: connection.send([target.remoteState(now: loop.now).message])
                     case .performed:
-                        changed()
+                        host.refreshNow()
                         loop.after(Self.settleSeconds) { [unowned loop] in connection.send([target.remoteState(now: loop.now).message]) }
                     }
                 }
             }
         }
+    }
+
+    public func detach() {
+        socket.close()
+        target = nil
     }
 }

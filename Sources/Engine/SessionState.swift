@@ -1,6 +1,8 @@
-/// What a running session shows to remote controllers (`/woodshed/state`, `woodshed ctl
-/// status`, klick's queries): taken on the control thread, then a plain value for any thread.
-public struct RemoteState: Equatable, Sendable {
+/// The running session's state as every surface reads it (`/woodshed/state`, `woodshed ctl
+/// status`, klick's queries, plug-in surfaces): published by the engine after each status
+/// refresh, and read on demand after an action. Taken on the control thread, then a plain
+/// value for any thread.
+public struct SessionState: Equatable, Sendable {
     /// The tempo in thousandths of a BPM, and the meter.
     public var milliBPM: Int64
     public var beats: Int
@@ -40,30 +42,5 @@ public struct RemoteState: Equatable, Sendable {
         self.running = running; self.bar = bar; self.beat = beat; self.volume = volume; self.muted = muted
         self.metronomeType = metronomeType; self.section = section; self.pass = pass; self.speedPercent = speedPercent
         self.sentence = sentence; self.secondsLeft = secondsLeft; self.line = line
-    }
-
-    /// The fields `/woodshed/state` sends and subscribers receive one by one, in this order
-    /// (name, value): tempo (f, BPM), meter (s), running (i), bar (i), beat (i), then the
-    /// player's section (s), pass (s), speed (f, percent), sentence (s), xruns (i),
-    /// underrun_frames (h), then time_left (i, seconds), and line (s) last.
-    public var fields: [(name: String, value: OSCArgument)] {
-        var f: [(String, OSCArgument)] = [
-            ("tempo", .float(Float(milliBPM) / 1000)), ("meter", .string("\(beats)/\(denominator)")),
-            ("running", .int32(running ? 1 : 0)), ("bar", .int32(Int32(clamping: bar))), ("beat", .int32(Int32(clamping: beat))),
-        ]
-        if let section { f.append(("section", .string(section))) }
-        if let pass { f.append(("pass", .string(pass))) }
-        if let speedPercent { f.append(("speed", .float(Float(speedPercent)))) }
-        if let sentence { f.append(("sentence", .string(sentence))) }
-        if let xruns { f.append(("xruns", .int32(Int32(clamping: xruns)))) }
-        if let underrunFrames { f.append(("underrun_frames", .int64(underrunFrames))) }
-        if let secondsLeft { f.append(("time_left", .int32(Int32(clamping: secondsLeft)))) }
-        f.append(("line", .string(line)))
-        return f
-    }
-
-    /// `/woodshed/state` with the fields as name/value pairs: `,sfsisi…`.
-    public var message: OSCMessage {
-        OSCMessage("/woodshed/state", fields.flatMap { [OSCArgument.string($0.name), $0.value] })
     }
 }
