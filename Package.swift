@@ -110,16 +110,16 @@ let package = Package(
         // Unix sockets of `woodshed ctl` (liblo only encodes and decodes messages). Control thread.
         .target(name: "Remote", dependencies: ["CLo", "Engine", "Control", "MIDI", "WoodshedCore"]),
         // The desktop's media controls: the MPRIS object on the session bus (sd-bus), its calls as actions.
-        .target(name: "MPRIS", dependencies: ["Engine", "Control", "CSystemd"]),
+        .target(name: "MPRIS", dependencies: ["Engine", "CSystemd"]),
         // The one control loop (timers, keys, MIDI wake-ups, quit) and the live modes' controllers on it.
         .target(name: "App", dependencies: [
             "Engine", "WoodshedCore", "RenderGraph", "Persistence", "JackBackend", "AlsaBackend", "TerminalUI", "Control", "MIDI", "MIDIInput",
-            "Media", "Player", "MPRIS", "Remote", "Alarms", "Takes", "Coach", "Workers",
+            "Media", "Player", "Remote", "Alarms", "Takes", "Coach", "Workers",
         ]),
         // What the commands do, apart from parsing: the play set-up, the offline renders, progress lines.
         .target(name: "Jobs", dependencies: [
             "App", "Engine", "WoodshedCore", "RenderGraph", "Sounds", "Persistence", "OfflineBackend", "Media", "Stretch", "Player", "MIDI",
-            "MIDIInput", "Control", "JackBackend", "AlsaBackend", "Remote", "Alarms", "Takes", "Coach",
+            "MIDIInput", "MPRIS", "Control", "JackBackend", "AlsaBackend", "Remote", "Alarms", "Takes", "Coach",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Shell completion candidates: presets, sounds, playlists, the sections of a file, MIDI maps, files.
@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "OfflineBackendTests", dependencies: ["OfflineBackend", "Persistence", "CSndFile"]),
         .testTarget(name: "TakesTests", dependencies: ["Takes", "RealtimeKit", "RenderGraph", "OfflineBackend", "CSndFile"]),
         .testTarget(name: "CompletionsTests", dependencies: ["Completions", "Persistence", "WoodshedCore"]),
-        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Control"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Engine"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CSndFile", "WoodshedTestSupport"]),
         // The kill -9 torture: a tool that saves into every store in a tight loop, killed at random moments by the test.
         // A surface defined in a test target alone (Engine's `Surface`), run in a real `woodshed click`.

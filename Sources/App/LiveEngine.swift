@@ -3,7 +3,6 @@ import Engine
 import Foundation
 import JackBackend
 import MIDIInput
-import MPRIS
 import Remote
 import TerminalUI
 
@@ -28,17 +27,9 @@ public final class LiveEngine: SurfaceHost {
     /// `--for`, in seconds.
     public let stopAfter: Double?
     /// The ways into the session besides the keys (`Surface`): OSC, `woodshed ctl`, RtMidi
-    /// inputs; each run adds `SurfacePlugins.make()`.
+    /// inputs, the desktop's media controls (MPRIS; none by default, so an engine in a test
+    /// never sees the bus); each run adds `SurfacePlugins.make()`.
     public var surfaces: [Surface] = []
-    /// Put the MPRIS object on the session bus while a run lasts. The live commands turn it on
-    /// (`--no-mpris` leaves it off); off by default, so an engine in a test never sees the bus.
-    public var mpris = false
-    /// The metronome's MPRIS Next/Previous step in thousandths of a BPM (`--mpris-step`).
-    public var mprisTempoStep = MPRISCall.tempoStepMilliBPM
-    /// The MPRIS object of the run, if there is a session bus.
-    private var mprisLink: MPRISLink?
-    /// The session's state as every surface reads it (made by `run`).
-    private var remote: SessionRemote?
     /// The surfaces of the run that is going on (`surfaces` and the plug-ins').
     private var attached: [Surface] = []
     /// A status refresh of the run going on (nil before and after).
@@ -91,19 +82,20 @@ public final class LiveEngine: SurfaceHost {
         performing = source
         defer { performing = .keys }
         if action == .quit { loop.quit(); return }
-        if let mprisLink {
-            mprisLink.perform(action) { controller.perform(action) }  // a jump: `Seeked`
-        } else {
-            controller.perform(action)
-        }
+        for surface in attached { surface.willPerform(action) }
+        controller.perform(action)
+        for surface in attached { surface.didPerform(action) }  // MPRIS: a jump's `Seeked`
         if session.quitRequested { loop.quit() }
     }
 
     // SurfaceHost: what surfaces may ask of the run.
 
     public func state(now: Double) -> SessionState {
-        remote?.remoteState(now: now) ?? SessionState(milliBPM: session.settings.milliBPM, beats: session.settings.beats,
-                                                      denominator: session.settings.denominator, running: false)
+        guard let controller else {
+            return SessionState(milliBPM: session.settings.milliBPM, beats: session.settings.beats,
+                                denominator: session.settings.denominator, running: false)
+        }
+        return SessionStates.state(of: self, controller: controller, now: now)
     }
 
     public func refreshNow() { refreshRun?() }
@@ -117,29 +109,21 @@ public final class LiveEngine: SurfaceHost {
     public func run(_ controller: SessionController) -> ControlLoop.End {
         self.controller = controller
         defer { self.controller = nil }
-        // Said once, before the display takes the screen and stderr.
-        if mpris {
-            mprisLink = MPRISLink.open(loop: loop, state: controller.mprisState, tempoStep: mprisTempoStep,
-                                       perform: { [unowned self] in perform($0) },
-                                       warn: writeStderr)
-        }
+        // Attached before the display takes the screen and stderr: a surface that cannot start
+        // says so once (MPRIS without a session bus).
+        attached = surfaces + SurfacePlugins.make()
+        for surface in attached { surface.attach(to: self) }
         // RtMidi, ALSA and libjack print to stderr from their own threads: while the display is
         // up, that goes to a log file instead of over the screen.
         let stderrLog = fullScreen ? try? StderrRedirect(appendingTo: StderrLog.path()) : nil
         let terminal = Terminal(input: keys.fileDescriptor, output: fullScreen ? STDOUT_FILENO : -1)
         let autosave: Autosave?
         autosave = Autosave(loop: loop, interval: controller.autosaveInterval) { controller.save() }
-        remote = SessionRemote(engine: self, controller: controller)
         refreshRun = { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
-        attached = surfaces + SurfacePlugins.make()
-        for surface in attached { surface.attach(to: self) }
         if let line = controller.startLine(), !fullScreen { write(controller.command + line) }
         for surface in attached where !fullScreen { if let line = surface.startLine { write(controller.command + line) } }
         start(controller, terminal: terminal, autosave: autosave)
-        mprisLink?.start { [unowned self] in refresh(controller, terminal: terminal, autosave: autosave) }
         let end = loop.run()
-        mprisLink?.close()
-        mprisLink = nil
         for surface in attached { surface.detach() }
         attached = []
         refreshRun = nil
@@ -196,7 +180,6 @@ public final class LiveEngine: SurfaceHost {
         for action in session.takeMIDIActions() { perform(action, from: .midi) }
         output.tick(now: now)
         controller.refresh(now: now)
-        mprisLink?.update(controller.mprisState)
         if !attached.isEmpty {
             let state = state(now: now)
             for surface in attached { surface.show(state, now: now) }

@@ -1,6 +1,5 @@
 import Control
 import Engine
-import MPRIS
 import TerminalUI
 
 /// One kind of live session (metronome, player, shadowing, playlist, noise) plugged into the
@@ -26,8 +25,10 @@ public protocol SessionController: AnyObject {
     /// Plain output: the lines that are due since the last call, whole (a bar line of the
     /// click has no prefix; the player's and noise's lines start with `command`).
     func plainLines(now: Double) -> [String]
-    /// What the MPRIS object shows now (the desktop's media controls, `playerctl`).
-    var mprisState: MPRISState { get }
+    /// Adds this session's own part to `state`, which holds the live session's tempo, meter,
+    /// bar and beat and `--for` (`SessionStates`): the player's section, pass and play head,
+    /// noise's timer, the title the media controls show. Every surface reads the result.
+    func describe(_ state: inout SessionState, now: Double)
     /// True while the oscilloscope and meters are shown under the screen.
     var showsScope: Bool { get }
     /// `--scope spectrum`: the music's spectrum under the scope's trace.

@@ -29,11 +29,56 @@ public struct SessionState: Equatable, Sendable {
     /// (underruns); nil outside the player.
     public var xruns: Int?
     public var underrunFrames: Int64?
-    /// Seconds left of `--for` or the noise timer; nil without one.
+    /// Seconds left of `--for` or the mode's own timer (noise's); nil without one.
     public var secondsLeft: Int?
     /// The state in one line, as the session's plain output says it:
     /// `132 BPM · 7/8 · bar 12.3 · running`.
     public var line: String
+
+    // What the desktop's media controls show besides (MPRIS, docs/mpris.md).
+
+    /// Which kind of session: what Next/Previous step (the tempo, the section) and whether it pauses.
+    public enum Kind: Equatable, Sendable {
+        /// `woodshed click`: Next/Previous step the tempo.
+        case metronome
+        /// `play`, `shadow`, `playlist play`: Next/Previous step the section.
+        case player
+        /// A session without tempo or sections (noise): it plays until it ends.
+        case other
+    }
+
+    /// What a rate is in this session.
+    public enum Rate: Equatable, Sendable {
+        /// The player's session speed in thousandths (1000 = as recorded), within `range`.
+        case speed(thousandths: Int, range: ClosedRange<Int>)
+        /// The metronome's tempo over its tempo at the start, tempos within `range`.
+        case tempo(milliBPM: Int64, atStart: Int64, range: ClosedRange<Int64>)
+    }
+
+    /// How the program loops.
+    public enum Loop: Equatable, Sendable {
+        case none
+        /// The section repeats endlessly.
+        case track
+        /// After the last section, the first again (loop all).
+        case playlist
+    }
+
+    public var kind: Kind = .other
+    /// The player paused (a stopped metronome, or a program that ended, is not paused).
+    public var paused = false
+    /// What plays, in one line: "132 BPM · 7/8", "song.flac · verse", "Brown Noise".
+    public var title = "Woodshed"
+    /// The section playing from 0, and the pass heard from 1 (nil: no sections).
+    public var sectionIndex: Int?
+    public var passHeard: Int?
+    /// The play head and the file's length, in microseconds of the file, and its `file://` URL
+    /// (nil: no file).
+    public var position: Int64?
+    public var length: Int64?
+    public var url: String?
+    public var rate: Rate?
+    public var loop: Loop = .none
 
     public init(milliBPM: Int64, beats: Int, denominator: Int, pattern: String = "", running: Bool, bar: Int64 = 0, beat: Int = 0,
                 volume: Float = 1, muted: Bool = false, metronomeType: String = "simple", section: String? = nil, pass: String? = nil,

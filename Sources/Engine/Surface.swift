@@ -12,6 +12,9 @@ public protocol Surface: AnyObject {
     func collect(now: Double)
     /// The session's state at the end of a status refresh.
     func show(_ state: SessionState, now: Double)
+    /// Around every action, whichever surface asked for it (MPRIS announces a jump after it).
+    func willPerform(_ action: Action)
+    func didPerform(_ action: Action)
     /// The run ends (before the output closes): stop watching, close.
     func detach()
     /// A line for the plain output when the run starts ("OSC on 127.0.0.1:9000"); nil: none.
@@ -23,6 +26,8 @@ public protocol Surface: AnyObject {
 extension Surface {
     public func collect(now: Double) {}
     public func show(_ state: SessionState, now: Double) {}
+    public func willPerform(_ action: Action) {}
+    public func didPerform(_ action: Action) {}
     public func detach() {}
     public var startLine: String? { nil }
     public var screenWarning: String? { nil }

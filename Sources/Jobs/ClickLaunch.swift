@@ -3,6 +3,7 @@ import Control
 import Engine
 import Foundation
 import JackBackend
+import MPRIS
 import Persistence
 import RenderGraph
 import WoodshedCore
@@ -106,8 +107,7 @@ public struct ClickLaunch {
         installQuitSignals()
         let engine = LiveEngine(output: started, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
         if !midiSetup.alsaInputs.isEmpty { engine.surfaces.append(RtMidiSurface(midiSetup.alsaInputs, session: session)) }
-        engine.mpris = output.mpris
-        engine.mprisTempoStep = output.mprisStepMilliBPM
+        if output.mpris { engine.surfaces.append(MPRISSurface(tempoStep: output.mprisStepMilliBPM, warn: writeStderr)) }
         remote.attach(to: engine)
         // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
         let controller = MetronomeController(engine: engine, store: store, summary: summary, note: note ?? remote.osc?.startLine,

@@ -3,6 +3,7 @@ import App
 import Control
 import Engine
 import JackBackend
+import MPRIS
 import Persistence
 import RenderGraph
 import WoodshedCore
@@ -78,7 +79,7 @@ public struct NoiseLaunch {
         let started = try outputStart.start(jack: options, session: session, parts: parts)
         installQuitSignals()
         let engine = LiveEngine(output: started, session: session, stopAfter: nil)
-        engine.mpris = output.mpris
+        if output.mpris { engine.surfaces.append(MPRISSurface(warn: writeStderr)) }
         remote.attach(to: engine)
         let controller = NoiseController(engine: engine, timer: timer, title: choice.sound.title, level: level)
         controller.showsScope = scope || scopeSpectrum

@@ -2,6 +2,7 @@ import App
 import Control
 import Engine
 import JackBackend
+import MPRIS
 import Persistence
 import Player
 import Remote
@@ -100,7 +101,7 @@ public struct PlayLaunch {
         setup.allowIndexing()
         installQuitSignals()
         let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
-        engine.mpris = output.mpris
+        if output.mpris { engine.surfaces.append(MPRISSurface(warn: writeStderr)) }
         if !midiSetup.alsaInputs.isEmpty { engine.surfaces.append(RtMidiSurface(midiSetup.alsaInputs, session: session)) }
         remote.attach(to: engine)
         let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice, sources: setup.files)

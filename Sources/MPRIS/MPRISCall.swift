@@ -1,4 +1,3 @@
-import Control
 import Engine
 
 /// A method call of MPRIS's player interface (and `Quit` of the root), as the D-Bus member

@@ -1,4 +1,3 @@
-import Control
 import Engine
 
 /// Setting `LoopStatus` as an action, in the player: `Track` plays the section playing

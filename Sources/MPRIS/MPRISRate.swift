@@ -1,4 +1,3 @@
-import Control
 import Engine
 
 /// `Rate`, `MinimumRate` and `MaximumRate`, and setting `Rate` as an action: the player's speed,

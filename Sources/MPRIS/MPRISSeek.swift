@@ -1,4 +1,3 @@
-import Control
 import Engine
 
 /// The player's `Seek` and `SetPosition` as the one vocabulary's jump: the play head moves by

@@ -1,5 +1,4 @@
 import CSystemd
-import Control
 import Engine
 import Glibc
 

@@ -1,4 +1,3 @@
-import Control
 import Engine
 
 /// Setting `Volume` as an action: the click's volume steps to it (0 to 4, in hundredths, as

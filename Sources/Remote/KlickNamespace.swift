@@ -1,4 +1,3 @@
-import Control
 import Engine
 import WoodshedCore
 

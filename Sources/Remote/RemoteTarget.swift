@@ -1,4 +1,3 @@
-import Control
 import Engine
 
 /// The live session as remote controllers drive it: actions of the one vocabulary, and the

@@ -43,9 +43,9 @@ struct UnderrunWordsTests {
     @Test("ctl status: the player's line and fields carry xruns and underrun frames")
     func ctlStatus() {
         let v = Self.view(underrunFrames: 256)
-        #expect(SessionRemote.playerLine(v, xruns: 0) == "section 1/2 verse · pass 1/3 · playing · speed 1× · xruns 0 · underrun frames 256")
+        #expect(SessionStates.playerLine(v, xruns: 0) == "section 1/2 verse · pass 1/3 · playing · speed 1× · xruns 0 · underrun frames 256")
         var state = SessionState(milliBPM: 120_000, beats: 4, denominator: 4, running: true, section: "verse", pass: "1/3",
-                                speedPercent: 100, line: SessionRemote.playerLine(v, xruns: 0))
+                                speedPercent: 100, line: SessionStates.playerLine(v, xruns: 0))
         state.xruns = 0
         state.underrunFrames = 256
         #expect(StateText.json(state.message) == #"{"tempo": 120, "meter": "4/4", "running": true, "bar": 0, "beat": 0, "section": "verse", "pass": "1/3", "speed": 100, "xruns": 0, "underrun_frames": 256, "line": "section 1/2 verse · pass 1/3 · playing · speed 1× · xruns 0 · underrun frames 256"}"#)

@@ -1,4 +1,4 @@
-import Control
+import Engine
 import MPRIS
 import Testing
 
