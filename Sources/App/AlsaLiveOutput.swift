@@ -1,7 +1,6 @@
 import AlsaBackend
 import Control
 import Engine
-import JackBackend
 import RenderGraph
 
 /// A live session on the ALSA backend: its graphs are built as on JACK (`SessionJackLink`'s
@@ -31,9 +30,9 @@ public final class AlsaLiveOutput: LiveOutput {
     /// Opens the device and starts the write loop (`AlsaError` when it cannot).
     public func start() throws { try backend.start() }
 
-    public var status: JackBackend.Status {
+    public var outputStatus: OutputStatus {
         let a = backend.status
-        var s = JackBackend.Status()
+        var s = OutputStatus()
         s.connected = a.running
         s.server = a.device
         s.rate = a.rate

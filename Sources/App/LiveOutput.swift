@@ -2,10 +2,11 @@ import JackBackend
 import RenderGraph
 
 /// What a live session's loop needs of its audio output: JACK upkeep, status and events for
-/// the screen, the scope and noise counters, and closing. `JackBackend` is one; tests use a
-/// stand-in. Control thread.
+/// the screen, the scope and noise counters, and closing. `JackBackend` and `AlsaLiveOutput`
+/// are two; tests use a stand-in. Control thread.
 public protocol LiveOutput: AnyObject {
-    var status: JackBackend.Status { get }
+    /// The output's state, in the same words for every backend.
+    var outputStatus: OutputStatus { get }
     /// Connection events, oldest first ("reconnected to JACK …").
     var events: [String] { get }
     /// Server loss, reconnects, transport: several times a second.
@@ -26,4 +27,6 @@ extension LiveOutput {
     public var backendLine: String? { nil }
 }
 
-extension JackBackend: LiveOutput {}
+extension JackBackend: LiveOutput {
+    public var outputStatus: OutputStatus { OutputStatus(status) }
+}

@@ -24,7 +24,7 @@ struct UnderrunWordsTests {
 
     @Test("the status line's server part ends with xruns and underrun frames, on JACK and on ALSA; the start line has xruns only")
     func statusLine() {
-        var st = JackBackend.Status()
+        var st = OutputStatus()
         st.connected = true
         st.server = "default"
         st.rate = 48_000
