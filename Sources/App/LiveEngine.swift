@@ -100,8 +100,6 @@ public final class LiveEngine: SurfaceHost {
 
     public func refreshNow() { refreshRun?() }
 
-    public func setMeter(beats: Int, denominator: Int) -> String? { session.changeMeter(beats: beats, denominator: denominator) }
-    public func setPattern(_ pattern: String) -> String? { session.changePattern(pattern) }
     public var lastMessage: String { session.message }
 
     /// Runs `controller` until a quit key or signal, `--for`, or the end of its program.

@@ -166,7 +166,7 @@ public final class PlayerController: SessionController {
             let step = shadow.map { ms.signum() * $0.nudgeMilliseconds } ?? ms
             player.nudgeSection(startMilliseconds: edge == .start ? step : 0, endMilliseconds: edge == .end ? step : 0)
             sectionPractice.cut()
-        case .tempoStep, .setTempo, .tap, .beatsPerBarStep, .setBeatsPerBar, .volumeStep, .countIn, .setlistStep,
+        case .tempoStep, .setTempo, .tap, .beatsPerBarStep, .setBeatsPerBar, .setMeter, .setPattern, .volumeStep, .countIn, .setlistStep,
              .setlistSong, .loadPreset:
             refused = "\(action.name): there is no metronome in this session"
         }

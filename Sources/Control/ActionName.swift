@@ -16,6 +16,8 @@ extension Action {
         case .tap: midi = .tap
         case .beatsPerBarStep(let d): midi = d < 0 ? .meterPrev : .meterNext
         case .setBeatsPerBar: return "beats-per-bar"
+        case .setMeter: return "meter"
+        case .setPattern: return "pattern"
         case .toggleMute: midi = .mute
         case .volumeStep(let d): midi = d < 0 ? .volumeDown : .volumeUp
         case .quit: return "quit"

@@ -163,6 +163,10 @@ public final class LiveSession {
             }
         case .beatsPerBarStep(let d):
             perform(.setBeatsPerBar(settings.beats + d))
+        case .setMeter(let beats, let denominator):
+            if let why = changeMeter(beats: beats, denominator: denominator) { say(why) }
+        case .setPattern(let letters):
+            if let why = changePattern(letters) { say(why) }
         case .setBeatsPerBar(let n):
             guard mapPlan == nil else { say("the tempo map sets the meter"); return }
             guard mode != .follow else { say("the meter follows the transport master"); return }

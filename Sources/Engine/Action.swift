@@ -20,6 +20,12 @@ public enum Action: Equatable, Sendable {
     /// Beats per bar up (+1) or down (−1).
     case beatsPerBarStep(Int)
     case setBeatsPerBar(Int)
+    /// klick's `set_meter`: this meter from the next bar (the metronome; a tempo map or the
+    /// transport master refuses, saying why).
+    case setMeter(beats: Int, denominator: Int)
+    /// klick's `set_pattern`: this accent pattern (`X..x.x.`; empty: the accent on beat 1) from
+    /// the next bar.
+    case setPattern(String)
     /// The click off or on (the player: its count-ins and the music's click).
     case toggleMute
     /// Volume up or down by a linear step.

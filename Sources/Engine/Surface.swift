@@ -44,9 +44,6 @@ public protocol SurfaceHost: AnyObject {
     func state(now: Double) -> SessionState
     /// A status refresh now (after input a surface handled).
     func refreshNow()
-    /// klick's `set_meter` and `set_pattern`, which no action names yet: nil when done, else why not.
-    func setMeter(beats: Int, denominator: Int) -> String?
-    func setPattern(_ pattern: String) -> String?
     /// What the session said last (the reason a command was refused).
     var lastMessage: String { get }
 }

@@ -9,7 +9,5 @@ final class HostTarget: RemoteTarget {
 
     func perform(_ command: OSCCommand, now: Double) { host.perform(command.action, from: .remote) }
     func remoteState(now: Double) -> SessionState { host.state(now: now) }
-    func setMeter(beats: Int, denominator: Int) -> String? { host.setMeter(beats: beats, denominator: denominator) }
-    func setPattern(_ pattern: String) -> String? { host.setPattern(pattern) }
     var lastMessage: String { host.lastMessage }
 }

@@ -114,13 +114,17 @@ public struct KlickNamespace {
             guard beats == beats.rounded(), (1...64).contains(beats), [1, 2, 4, 8, 16, 32, 64].contains(denominator) else {
                 throw OSCRefusal("\(a) \(OSCCommands.display(beats)) \(OSCCommands.display(denominator)): beats must be 1–64 and the denominator 1, 2, 4 … 64")
             }
-            if let why = target.setMeter(beats: Int(beats), denominator: Int(denominator)) { throw OSCRefusal("\(a): \(why)") }
+            target.perform(OSCCommand(.setMeter(beats: Int(beats), denominator: Int(denominator))), now: now)
             let s = target.remoteState(now: now)
+            guard s.beats == Int(beats) && s.denominator == Int(denominator) else { throw OSCRefusal("\(a): \(target.lastMessage)") }
             return toClients(OSCMessage("/klick/simple/meter", [.int32(Int32(s.beats)), .int32(Int32(s.denominator))]))
         case "/klick/simple/set_pattern" where m.fits("s"):
             _ = try simple()
-            if let why = target.setPattern(m.arguments[0].text!) { throw OSCRefusal("\(a): \(why)") }
-            return toClients(OSCMessage("/klick/simple/pattern", [.string(target.remoteState(now: now).pattern)]))
+            let pattern = m.arguments[0].text!
+            target.perform(OSCCommand(.setPattern(pattern)), now: now)
+            let s = target.remoteState(now: now)
+            guard s.pattern == pattern else { throw OSCRefusal("\(a): \(target.lastMessage)") }
+            return toClients(OSCMessage("/klick/simple/pattern", [.string(s.pattern)]))
         case "/klick/simple/tap" where m.fits("") || m.fits("d"):
             _ = try simple()
             let at = m.arguments.first?.number ?? now

@@ -16,21 +16,13 @@ final class FakeTarget: RemoteTarget {
         case .start: state.running = true
         case .stop: state.running = false
         case .volumeStep(let d): state.volume = ((state.volume + d) * 100).rounded() / 100
+        case .setMeter(let beats, let denominator): (state.beats, state.denominator) = (beats, denominator)
+        case .setPattern(let p):
+            guard p.allSatisfy({ "Xxo.".contains($0) }) else { lastMessage = "bad letters"; return }
+            state.pattern = p
         default: break
         }
     }
 
     func remoteState(now: Double) -> SessionState { state }
-
-    func setMeter(beats: Int, denominator: Int) -> String? {
-        state.beats = beats
-        state.denominator = denominator
-        return nil
-    }
-
-    func setPattern(_ pattern: String) -> String? {
-        guard pattern.allSatisfy({ "Xxo.".contains($0) }) else { return "bad letters" }
-        state.pattern = pattern
-        return nil
-    }
 }

@@ -31,7 +31,7 @@ struct OSCBundleTests {
             OSCMessage("/klick/simple/query").encoded(),
         ])
         let replies = server.handle(bundle.encoded(), from: from, target: t, now: 0)
-        #expect(t.commands.map(\.action) == [.setTempo(milliBPM: 132_000)])
+        #expect(t.commands.map(\.action) == [.setTempo(milliBPM: 132_000), .setMeter(beats: 7, denominator: 8)])
         #expect(replies.map(\.message).first == OSCMessage("/klick/simple/tempo", [.float(132)]))
         #expect(replies.map(\.message).dropLast().last == OSCMessage("/klick/simple/meter", [.int32(7), .int32(8)]))
         #expect(server.handled == 3 && server.ignored == 0)

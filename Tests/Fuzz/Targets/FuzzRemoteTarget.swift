@@ -14,19 +14,13 @@ final class FuzzRemoteTarget: RemoteTarget {
         case .setTempo(let milliBPM): state.milliBPM = milliBPM
         case .start: state.running = true
         case .stop: state.running = false
+        case .setMeter(let beats, let denominator): (state.beats, state.denominator) = (beats, denominator)
+        case .setPattern(let p): state.pattern = p
         default: break
         }
     }
 
     func remoteState(now: Double) -> SessionState { state }
 
-    func setMeter(beats: Int, denominator: Int) -> String? {
-        (state.beats, state.denominator) = (beats, denominator)
-        return nil
-    }
 
-    func setPattern(_ pattern: String) -> String? {
-        state.pattern = pattern
-        return nil
-    }
 }
