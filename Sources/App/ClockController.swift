@@ -41,7 +41,8 @@ public final class ClockController: SessionController {
         switch action {
         case .quit: engine.loop.quit()
         case .stop, .toggleRunning: alarms.stop()
-        default: alarms.snooze()
+        case .snooze: alarms.snooze()
+        default: alarms.snooze()  // a pedal: whatever it is mapped to, it snoozes
         }
     }
 

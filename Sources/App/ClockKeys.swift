@@ -3,7 +3,7 @@ import Engine
 import TerminalUI
 
 extension KeyMap {
-    /// `woodshed clock`'s action for `key`: s snoozes (as a pedal's tap does), space stops the
+    /// `woodshed clock`'s action for `key`: s snoozes (as any pedal does), space stops the
     /// ringing alarm, q or Esc quits.
     public static func clock(_ key: Key, at now: Double) -> Action? {
         switch key {
@@ -11,7 +11,7 @@ extension KeyMap {
         case .escape, .ctrlC: .quit
         case .char(let c):
             switch c {
-            case "s", "S": .tap(at: now)
+            case "s", "S": .snooze
             case "q", "Q": .quit
             default: nil
             }

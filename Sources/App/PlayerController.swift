@@ -169,6 +169,10 @@ public final class PlayerController: SessionController {
         case .tempoStep, .setTempo, .tap, .beatsPerBarStep, .setBeatsPerBar, .setMeter, .setPattern, .volumeStep, .countIn, .setlistStep,
              .setlistSong, .loadPreset:
             refused = "\(action.name): there is no metronome in this session"
+        case .snooze:
+            refused = "\(action.name): there is no alarm in this session"
+        case .matchPitch, .matchLevel, .matchChoose, .matchAccept:
+            refused = "\(action.name): there is no tinnitus match in this session"
         }
     }
 

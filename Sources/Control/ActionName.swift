@@ -17,6 +17,11 @@ extension Action {
         case .beatsPerBarStep(let d): midi = d < 0 ? .meterPrev : .meterNext
         case .setBeatsPerBar: return "beats-per-bar"
         case .setMeter: return "meter"
+        case .snooze: return "snooze"
+        case .matchPitch: return "match-pitch"
+        case .matchLevel: return "match-level"
+        case .matchChoose: return "match-choose"
+        case .matchAccept: return "match-accept"
         case .setPattern: return "pattern"
         case .toggleMute: midi = .mute
         case .volumeStep(let d): midi = d < 0 ? .volumeDown : .volumeUp

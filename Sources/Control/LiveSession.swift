@@ -218,6 +218,10 @@ public final class LiveSession {
             say("\(action.name): there is no music or noise to notch in this session")
         case .toggleFilter, .toggleKaraoke:
             say("\(action.name): there is no music to filter in this session")
+        case .snooze:
+            say("\(action.name): there is no alarm in this session")
+        case .matchPitch, .matchLevel, .matchChoose, .matchAccept:
+            say("\(action.name): there is no tinnitus match in this session")
         }
     }
 

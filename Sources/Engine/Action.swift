@@ -89,6 +89,19 @@ public enum Action: Equatable, Sendable {
     /// The `--karaoke` off or on, crossfading over 20 ms (player).
     case toggleKaraoke
 
+    // The clock's and the tinnitus match's.
+
+    /// Snooze the alarm ringing (`woodshed clock`).
+    case snooze
+    /// The match tone up (+) or down (−) by this many 1/48 octave steps (`tinnitus match`).
+    case matchPitch(steps: Int)
+    /// The match tone louder (+) or softer (−) by this many decibels.
+    case matchLevel(decibels: Double)
+    /// The octave check's choice: tone 1, 2 or 3 (from 0).
+    case matchChoose(Int)
+    /// This tone is the match.
+    case matchAccept
+
     /// Which end of a section.
     public enum SectionEdge: Equatable, Sendable { case start, end }
 }

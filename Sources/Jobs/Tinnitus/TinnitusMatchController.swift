@@ -9,8 +9,9 @@ import TerminalUI
 /// `woodshed tinnitus match` on the control loop: each key moves the match
 /// (`TinnitusMatchFlow`), the tone follows (`MatchTone`), the screen or a plain line says where
 /// the match is; at the end the profile is saved (`TinnitusProfileStore`) and the loop quits.
-/// A match's keys are its own, not actions (no MIDI map or remote drives a match); q, Esc and
-/// Ctrl-C quit without saving. Control thread.
+/// A match's keys are its own actions (`.matchPitch`, `.matchLevel`, `.matchChoose`,
+/// `.matchAccept`), performed as any surface's; q, Esc and Ctrl-C quit without saving. Control
+/// thread.
 public final class TinnitusMatchController: SessionController {
     let engine: LiveEngine
     let tone: MatchTone
@@ -38,13 +39,21 @@ public final class TinnitusMatchController: SessionController {
 
     public func startLine() -> String? { nil }
 
-    /// Quit keys are the quit action; the others move the match here and now.
+    /// Quit keys are the quit action; the others are the match's moves.
     public func action(for key: Key, now: Double) -> Action? {
         switch key {
         case .escape, .ctrlC, .char("q"), .char("Q"): return .quit
-        default:
-            if let move = TinnitusMatchFlow.move(for: key) { take(move) }
-            return nil
+        default: return TinnitusMatchFlow.move(for: key).map(Self.action(for:))
+        }
+    }
+
+    /// The action of a move of the match.
+    static func action(for move: TinnitusMatchFlow.Move) -> Action {
+        switch move {
+        case .steps(let n): .matchPitch(steps: n)
+        case .level(let db): .matchLevel(decibels: db)
+        case .choose(let i): .matchChoose(i)
+        case .accept: .matchAccept
         }
     }
 
@@ -67,8 +76,16 @@ public final class TinnitusMatchController: SessionController {
         tone.set(frequency: flow.frequency, level: flow.level, sounding: flow.stage != .done)
     }
 
-    /// A match has no actions but quit (`LiveEngine` handles that).
-    public func perform(_ action: Action) {}
+    /// The match's moves; a match has no other actions but quit (`LiveEngine` handles that).
+    public func perform(_ action: Action) {
+        switch action {
+        case .matchPitch(let n): take(.steps(n))
+        case .matchLevel(let db): take(.level(db))
+        case .matchChoose(let i): take(.choose(i))
+        case .matchAccept: take(.accept)
+        default: break
+        }
+    }
     public func refresh(now: Double) {}
     public func fadeOut(seconds: Double) {}
     public var hasUnsavedChanges: Bool { false }
