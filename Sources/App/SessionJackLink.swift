@@ -27,11 +27,7 @@ public final class SessionJackLink: JackNotifications {
         fade?.resume(renderer: renderer, volume: session.settings.volume, rate: rate)
         let deck = try parts.makeDeck?(rate)
         if let fade, let deck { fade.resume(deck: deck, rate: rate) }
-        return OutputGraph(renderer: renderer, deck: deck, noise: try parts.makeNoise?(rate),
-                           notch: try parts.notch.map { n in try n.check(rate: rate); return NotchFilter.allocate(n, rate: rate, toggle: parts.notchSwitch) },
-                           scope: parts.scope ? ScopeTap.allocate(ports: 3, rate: rate, spectrumFrames: parts.spectrum ? 2048 : 0) : nil, bell: parts.makeBell?(rate),
-                           tone: parts.tone.map { $0.prepare(rate: rate); return $0 }, input: parts.capture,
-                           filter: try parts.filters.filterNode(rate: rate), karaoke: parts.filters.karaokeNode(rate: rate))
+        return try parts.graph(rate: rate, renderer: renderer, deck: deck)
     }
 
     public func transportRolling(_ rolling: Bool) { session.transportRolling(rolling) }

@@ -1,3 +1,4 @@
+import App
 import WoodshedCore
 import OfflineBackend
 import RenderGraph
@@ -48,7 +49,10 @@ public struct NoiseRenderJob {
         Interrupts.install()
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         defer { progress.finish() }
-        let graph = OutputGraph(renderer: nil, noise: generator, notch: notch.map { NotchFilter.allocate($0, rate: rate) })
+        var parts = OutputParts()
+        parts.makeNoise = { [generator] _ in generator }
+        parts.notch = notch
+        let graph = try parts.graph(rate: rate, renderer: nil)
         let written = try OfflineRender.run(graph: graph, frames: frames, to: path,
                                             format: format, quality: quality, rate: rate, channels: .musicLeft) { done in
             progress.update(done: done, total: frames)

@@ -62,8 +62,11 @@ public struct PlayRenderJob {
         Interrupts.install()
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         let written: (frames: Int64, format: String)
-        let graph = OutputGraph(renderer: nil, deck: deck, noise: sound, notch: notch.map { NotchFilter.allocate($0, rate: rate) },
-                                filter: filter.map { FilterNode.allocate($0, rate: rate) }, karaoke: karaoke ? FilterNode.karaoke(rate: rate) : nil)
+        var parts = OutputParts()
+        parts.makeNoise = sound.map { s in { _ in s } }
+        parts.notch = notch
+        parts.filters = FilterToggles(filter: filter, karaoke: karaoke)
+        let graph = try parts.graph(rate: rate, renderer: nil, deck: deck)
         do {
             // The worker fills the ring before each block, on this thread: the same output every run.
             written = try OfflineRender.run(graph: graph, frames: sound == nil ? limit : total, expected: total, to: path,

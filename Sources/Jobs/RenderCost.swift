@@ -48,7 +48,7 @@ public struct RenderCost {
         var sink: Float = 0
         // Timed as a whole (a block of the click takes about as long as reading the clock).
         let start = UInt64(MonotonicClock.nanoseconds())
-        try OfflineLoop(blockFrames: block).run(OutputGraph(renderer: renderer), frames: Int64(blocks * block)) { b in
+        try OfflineLoop(blockFrames: block).run(try OutputParts().graph(rate: rate, renderer: renderer), frames: Int64(blocks * block)) { b in
             sink += b.click[0]
         }
         let ns = Double(UInt64(MonotonicClock.nanoseconds()) - start) / Double(max(blocks, 1))
@@ -58,8 +58,11 @@ public struct RenderCost {
     /// Noise as `woodshed noise` plays it: the graph with the generator on music L and R, and
     /// with `--scope` the tap over click, L and R; per block, mean and worst.
     public func noise(color: NoiseColor, scope: Bool) throws -> String {
-        let graph = OutputGraph(renderer: nil, noise: try NoiseGenerator(color: color, rate: rate),
-                                scope: scope ? ScopeTap.allocate(ports: 3, rate: rate, spectrumFrames: 0) : nil)
+        let generator = try NoiseGenerator(color: color, rate: rate)
+        var parts = OutputParts()
+        parts.makeNoise = { _ in generator }
+        parts.scope = scope
+        let graph = try parts.graph(rate: rate, renderer: nil)
         let blocks = Int(seconds * Double(rate)) / block
         var total: UInt64 = 0, worst: UInt64 = 0
         var sink: Float = 0
@@ -147,7 +150,7 @@ public struct RenderCost {
         }
         var sink: Float = 0
         var blocks = 0
-        try loop.run(OutputGraph(renderer: nil, deck: deck), frames: Int64(maxBlocks * block)) { b in
+        try loop.run(try OutputParts().graph(rate: rate, renderer: nil, deck: deck), frames: Int64(maxBlocks * block)) { b in
             renderNs[blocks] = b.renderNanoseconds
             blocks += 1
             sink += b.left[0] + b.right[block - 1] + b.click[0]

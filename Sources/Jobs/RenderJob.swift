@@ -1,3 +1,4 @@
+import App
 import OfflineBackend
 import RenderGraph
 import Sounds
@@ -55,7 +56,7 @@ public struct RenderJob {
         let progress = ProgressLine(label: "rendering \(path)", rate: rate, enabled: ProgressLine.stderrIsTerminal)
         Interrupts.install()
         defer { progress.finish() }
-        let written = try OfflineRender.run(graph: OutputGraph(renderer: renderer), frames: frames, to: path,
+        let written = try OfflineRender.run(graph: try OutputParts().graph(rate: rate, renderer: renderer), frames: frames, to: path,
                                             format: format, quality: quality, rate: rate) { done in
             progress.update(done: done, total: frames)
         }
