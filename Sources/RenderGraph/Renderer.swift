@@ -57,8 +57,8 @@ public final class Renderer {
     private var elapsed: Int64 = 0
 
     /// The tempo the renderer plays from now, in thousandths of a BPM (a live edit's, else the
-    /// timeline's). Render thread; tests read it between `process` calls.
-    public var liveTempo: Int64 { cursor.liveTempo ?? cursor.meterAndTempo.milliBPM }
+    /// timeline's). Tests read it between `process` calls.
+    public var liveTempo: Int64 { cursor.tempoNow }
 
     /// Frame of the timeline that the next `process` call starts at.
     public private(set) var position: Int64 = 0
@@ -351,7 +351,7 @@ public final class Renderer {
     /// cycle's first frame for a command), from the tempo playing now.
     @inline(__always)
     private func setLiveTempo(_ edit: TempoEdit, byMIDI: Bool) -> Bool {
-        let m = edit.applied(to: liveTempo)
+        let m = edit.applied(to: cursor.tempoNow)
         guard cursor.changeTempo(to: m, at: position) else {
             notify(.tempoRefused)
             return true

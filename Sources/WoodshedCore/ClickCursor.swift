@@ -230,6 +230,10 @@
         return b >= 0 && b % (current.playBars + current.muteBars) >= current.playBars
     }
 
+    /// The tempo playing now, in thousandths of a BPM: a live change's, else the current
+    /// segment's (after the end, the last one's). Reads no reference: the render thread's.
+    @inlinable public var tempoNow: Int64 { tempoOverride != 0 ? tempoOverride : current.tempo1 }
+
     /// Meter and tempo of the current step: beats per bar, denominator, thousandths of a BPM.
     @inlinable public var meterAndTempo: (beats: Int64, denominator: Int64, milliBPM: Int64) {
         guard segmentIndex < timeline.segments.count else { return (4, 4, 120_000) }
