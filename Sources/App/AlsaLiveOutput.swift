@@ -30,7 +30,7 @@ public final class AlsaLiveOutput: LiveOutput {
     /// Opens the device and starts the write loop (`AlsaError` when it cannot).
     public func start() throws { try backend.start() }
 
-    public var outputStatus: OutputStatus {
+    public var status: OutputStatus {
         let a = backend.status
         var s = OutputStatus()
         s.connected = a.running

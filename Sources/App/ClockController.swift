@@ -56,7 +56,7 @@ public final class ClockController: SessionController {
     public func save() {}
     public func willStop(now: Double) {}
 
-    public func didStop(_ end: ControlLoop.End) -> String? { "stopped · xruns \(engine.output.outputStatus.xruns)" }
+    public func didStop(_ end: ControlLoop.End) -> String? { "stopped · xruns \(engine.output.status.xruns)" }
 
     /// `Next alarm: 07:00 mon-fri "work" at 07:00 Wednesday (in 9 h 05 min)`, or that there is none
     /// (a snooze is `snoozedLine`'s).
@@ -110,7 +110,7 @@ public final class ClockController: SessionController {
         out += snoozedLines(now: wall)
         if let sound = soundLine() { out.append(sound) }
         out += alarms.notes
-        let st = engine.output.outputStatus
+        let st = engine.output.status
         out += ["", engine.output.backendLine.map { "\($0) · xruns \(st.xruns)" }
                 ?? (st.connected ? "JACK '\(st.server)' · \(st.rate) Hz · client \(st.clientName) · xruns \(st.xruns)"
                     : "JACK '\(st.server)' gone · waiting for it to come back"),

@@ -51,7 +51,7 @@ extension PlayerController {
         state.pass = SessionStates.passText(v)
         state.speedPercent = Double(v.speed) / 10
         if shadow != nil { state.sentence = v.sectionText ?? v.sectionName }
-        state.xruns = backend.outputStatus.xruns
+        state.xruns = backend.status.xruns
         state.underrunFrames = v.underrunFrames
         state.line = SessionStates.playerLine(v, xruns: state.xruns!)
         let url = URL(fileURLWithPath: file.info.path)

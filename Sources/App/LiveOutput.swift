@@ -6,7 +6,7 @@ import RenderGraph
 /// are two; tests use a stand-in. Control thread.
 public protocol LiveOutput: AnyObject {
     /// The output's state, in the same words for every backend.
-    var outputStatus: OutputStatus { get }
+    var status: OutputStatus { get }
     /// Connection events, oldest first ("reconnected to JACK …").
     var events: [String] { get }
     /// Server loss, reconnects, transport: several times a second.
@@ -27,6 +27,4 @@ extension LiveOutput {
     public var backendLine: String? { nil }
 }
 
-extension JackBackend: LiveOutput {
-    public var outputStatus: OutputStatus { OutputStatus(status) }
-}
+extension JackBackend: LiveOutput {}

@@ -103,7 +103,7 @@ public final class MetronomeController: SessionController {
     }
 
     public func didStop(_ end: ControlLoop.End) -> String? {
-        "stopped · xruns \(backend.outputStatus.xruns) · skipped cycles \(backend.outputStatus.skippedCycles)" + (counts.map { " · " + $0 } ?? "")
+        "stopped · xruns \(backend.status.xruns) · skipped cycles \(backend.status.skippedCycles)" + (counts.map { " · " + $0 } ?? "")
     }
 
     public func screen(now: Double, width: Int, height: Int) -> [String] {
@@ -123,7 +123,7 @@ public final class MetronomeController: SessionController {
     /// What the display shows now.
     public func displayState(now: Double) -> DisplayState {
         let s = session.settings
-        let st = backend.outputStatus
+        let st = backend.status
         // A tempo map's tempo and meter are where the last beat was; live settings otherwise.
         let shown = session.mapPlan != nil ? session.playing : nil
         let bpm = Tempo.display(shown?.milliBPM ?? s.milliBPM)
@@ -146,7 +146,7 @@ public final class MetronomeController: SessionController {
     }
 
     private func transportText() -> String {
-        let st = backend.outputStatus
+        let st = backend.status
         switch session.mode {
         case .free: return "free"
         case .follow: return "follow · " + (st.rolling ? "rolling" : "stopped")
@@ -156,7 +156,7 @@ public final class MetronomeController: SessionController {
 
     private func serverLine() -> String {
         if let line = backend.backendLine { return line }
-        let st = backend.outputStatus
+        let st = backend.status
         guard st.connected else { return "JACK '\(st.server)' gone · waiting for it to come back" }
         let to = st.connections.isEmpty ? "not connected" : "→ " + st.connections.joined(separator: ", ")
         return "JACK '\(st.server)' · \(st.rate) Hz · \(st.bufferSize) frames · client \(st.clientName) \(to)"

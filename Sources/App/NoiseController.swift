@@ -96,7 +96,7 @@ public final class NoiseController: SessionController {
     private func playedNow() -> Int64 { timer.played(now: engine.output.noiseFrames ?? 0) }
 
     public func didStop(_ end: ControlLoop.End) -> String? {
-        "\(finished ? "time is up" : "stopped") · xruns \(engine.output.outputStatus.xruns)"
+        "\(finished ? "time is up" : "stopped") · xruns \(engine.output.status.xruns)"
     }
 
     /// A plain line when the minute changes (and the first).
@@ -122,7 +122,7 @@ public final class NoiseController: SessionController {
             out.append(PlayerScreen.progressBar(Double(played) / Double(max(total, 1)), width: width))
             if timer.fadeSeconds > 0 { out.append(String(format: "fades out over the last %.0f s", timer.fadeSeconds)) }
         }
-        let st = engine.output.outputStatus
+        let st = engine.output.status
         if let alarms { out += [""] + (alarms.ringing.map { ["RINGING: \($0.alarm.shortText) · s snooze · space stop"] } ?? []) + alarms.notes }
         out += ["", engine.output.backendLine.map { "\($0) · xruns \(st.xruns)" } ?? (st.connected ? "JACK '\(st.server)' · \(st.rate) Hz · client \(st.clientName) · xruns \(st.xruns)" : "JACK '\(st.server)' gone · waiting for it to come back"),
                 "s scope · q/Esc quit"]

@@ -212,7 +212,7 @@ public final class PlayerController: SessionController {
     }
 
     public func fadeOut(seconds: Double) {
-        player.fadeOut(frames: Int64((seconds * Double(max(backend.outputStatus.rate, 1))).rounded()))
+        player.fadeOut(frames: Int64((seconds * Double(max(backend.status.rate, 1))).rounded()))
         session.fadeOut(seconds: seconds)
     }
 
@@ -237,7 +237,7 @@ public final class PlayerController: SessionController {
         }
         let last = last ?? view
         // Takes saved at quit (the last turn's), then the stop line.
-        return ((recording?.takeLines() ?? []) + [Self.stopLine(ended: last.phase == .ended, xruns: backend.outputStatus.xruns,
+        return ((recording?.takeLines() ?? []) + [Self.stopLine(ended: last.phase == .ended, xruns: backend.status.xruns,
                                                                   underrunFrames: last.underrunFrames)])
             .joined(separator: "\n" + command)
     }
@@ -283,7 +283,7 @@ public final class PlayerController: SessionController {
         if playlist { return playlistState(v) }
         let rate = file.info.rate
         func time(_ f: Int64) -> String { SourceTime.of(frame: f, rate: rate).description }
-        let outRate = max(backend.outputStatus.rate, 1)
+        let outRate = max(backend.status.rate, 1)
         let phase: String = switch v.phase {
         case .pass: v.paused ? "paused" : "playing"
         case .countIn: "count-in \(String(format: "%.1f", Double(v.stepFramesLeft) / Double(outRate))) s"
@@ -297,7 +297,7 @@ public final class PlayerController: SessionController {
         if let t = timerText { speed += " · " + t }
         if let f = filters.statusWords { speed += " · " + f }
         if let m = v.markIn { speed += " · mark in \(time(m))" }
-        let st = backend.outputStatus
+        let st = backend.status
         let lastEvent = backend.events.last ?? ""
         return PlayerScreenState(
             file: file.fileLine,
@@ -321,7 +321,7 @@ public final class PlayerController: SessionController {
 
     /// `underrunFrames` nil: xruns only (the start line, before anything played).
     private func serverLine(underrunFrames: Int64?) -> String {
-        Self.serverLine(backend.outputStatus, backendLine: backend.backendLine, underrunFrames: underrunFrames)
+        Self.serverLine(backend.status, backendLine: backend.backendLine, underrunFrames: underrunFrames)
     }
 
     /// The status line's server part, with the player's underruns beside the xruns:
@@ -337,7 +337,7 @@ public final class PlayerController: SessionController {
     private func playlistState(_ v: PlayerView) -> PlayerScreenState {
         let rate = file.info.rate
         func time(_ f: Int64) -> String { SourceTime.of(frame: f, rate: rate).description }
-        let st = backend.outputStatus
+        let st = backend.status
         let over = v.phase == .ended
         return PlayerScreenState(
             file: file.fileLine,
@@ -398,9 +398,9 @@ public final class PlayerController: SessionController {
 
     /// The shadowing screen's words for `v`.
     public func shadowState(_ v: PlayerView, width: Int = 80) -> ShadowScreenState {
-        let rate = Double(max(backend.outputStatus.rate, 1))
+        let rate = Double(max(backend.status.rate, 1))
         let timed = v.phase == .pass || v.phase == .gap || v.phase == .countIn
-        let st = backend.outputStatus
+        let st = backend.status
         var details = "speed \(PlayerSession.speedText(v.speed)) · \(file.fileLine)"
         if v.phase == .ended && shadow?.wait == true { details = "n next · a again · " + details }
         if let take = recording?.lastTake { details = take + " · " + details }
@@ -438,7 +438,7 @@ public final class PlayerController: SessionController {
         entry.notchedMilliseconds = min(notchedMilliseconds, entry.milliseconds)
         entry.takes = recording?.takeTakesToLog(section: ended.stretch.index) ?? 0
         // The xruns and underruns since the last line: while this section played.
-        let glitches = (xruns: backend.outputStatus.xruns, underrunFrames: (v ?? player.view()).underrunFrames)
+        let glitches = (xruns: backend.status.xruns, underrunFrames: (v ?? player.view()).underrunFrames)
         entry.xruns = max(glitches.xruns - loggedGlitches.xruns, 0)
         entry.underrunFrames = max(glitches.underrunFrames - loggedGlitches.underrunFrames, 0)
         loggedGlitches = glitches
@@ -462,7 +462,7 @@ public final class PlayerController: SessionController {
             entries.append(entry)
         }
         if v == nil, let noise = thenNoise {
-            let rate = Int64(max(backend.outputStatus.rate, 1)), frames = thenNoisePlayed
+            let rate = Int64(max(backend.status.rate, 1)), frames = thenNoisePlayed
             if frames > 0 {
                 var entry = PracticeLogEntry.noise(date: Date(), sound: noise.title, milliseconds: frames * 1000 / rate)
                 entry.notchedMilliseconds = min((noiseNotched?.take(at: frames) ?? 0) * 1000 / rate, entry.milliseconds)

@@ -31,21 +31,8 @@ public final class JackBackend: TransportRequests {
         public init() {}
     }
 
-    /// What the display shows about JACK.
-    public struct Status: Sendable {
-        public var connected = false
-        public var server = ""
-        public var clientName = ""
-        public var rate = 0
-        public var bufferSize = 0
-        public var dspLoad: Float = 0
-        public var xruns = 0
-        public var skippedCycles = 0
-        public var rolling = false
-        public var isTimebaseMaster = false
-        public var connections: [String] = []
-        public init() {}
-    }
+    /// What the display shows about JACK: the output status every backend gives.
+    public typealias Status = OutputStatus
 
     public let options: Options
     /// The app's side: renderers for new connections, the transport's state.

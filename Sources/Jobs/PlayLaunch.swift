@@ -120,7 +120,7 @@ public struct PlayLaunch {
         if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, thenNoise.title) }
         let recorder = try output.listen.record ? capture.map { c in
             try TakeRecorderStart.recording(capture: c, audio: setup.info, turns: player.turns, keep: output.listen.keep,
-                                            rate: backend.outputStatus.rate, unit: shadow != nil ? "sentence" : "section")
+                                            rate: backend.status.rate, unit: shadow != nil ? "sentence" : "section")
         } : nil
         if player.compare, let recorder {
             let tape = player.tape

@@ -8,7 +8,7 @@ import TerminalUI
 
 /// An output that is never connected: the loop's JACK upkeep, counted. Test thread.
 final class SilentOutput: LiveOutput {
-    var outputStatus = OutputStatus()
+    var status = OutputStatus()
     var events: [String] = []
     private(set) var ticks = 0
     /// The longest wait for the backend's close that each `stop` allowed, in seconds.

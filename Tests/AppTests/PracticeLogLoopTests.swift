@@ -12,7 +12,7 @@ import WoodshedCore
 
 /// An output that never connects but says how many frames of noise it has played. Test thread.
 final class NoiseCountingOutput: LiveOutput {
-    var outputStatus = OutputStatus()
+    var status = OutputStatus()
     var events: [String] = []
     var noiseFrames: Int64? = 0
     func tick(now: Double) {}

@@ -3,6 +3,7 @@ import Engine
 import JackBackend
 @testable import Player
 import Remote
+import RenderGraph
 import Testing
 
 /// The player's underruns (frames it filled with silence because its worker was late) are said

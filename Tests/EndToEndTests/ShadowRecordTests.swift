@@ -155,6 +155,18 @@ struct ShadowRecordTests {
 
     @Test("--compare: the sentence, your turn (1 s of silence), 0.5 s of silence, then your take as you said it, then the next pass")
     func compareTakeFollowsTheTurn() throws {
+        // A recording whose every turn has a gap (the recorder missed cycles on a loaded
+        // machine) judges nothing: it is taken again, up to three times.
+        var gapped: [String] = []
+        for attempt in 1...3 {
+            guard let gaps = try compareOnce(attempt: attempt) else { return }
+            gapped.append(gaps)
+        }
+        Issue.record("every take had a gap in every turn: \(gapped)")
+    }
+
+    /// One take; nil when judged, else the recording's gaps (no turn recorded whole).
+    func compareOnce(attempt: Int) throws -> String? {
         let lesson = try FedLesson(feed: "wsfeed2")
         defer { lesson.close() }
         let server = lesson.server, dir = lesson.dir
@@ -182,7 +194,12 @@ struct ShadowRecordTests {
                     "the take played back from frame \(g + turn + pause) is not the input of the turn at \(g)")
             verified += 1
         }
-        #expect(verified >= 1, "turns in the recording at \(starts)")
+        if verified == 0 && !starts.isEmpty && rec.gaps.count > 0 {
+            print("--compare, attempt \(attempt): turns at \(starts), none recorded whole: gaps \(rec.gaps), xruns \(rec.xruns)")
+            return "gaps \(rec.gaps)"
+        }
+        #expect(verified >= 1, "turns in the recording at \(starts); gaps \(rec.gaps)")
+        return nil
     }
 
     @Test("a file size limit (RLIMIT_FSIZE, SIGXFSZ ignored): recording stops with one line, the practice goes on to its end")

@@ -4,6 +4,7 @@ import RenderGraph
 import Stretch
 import Testing
 import WoodshedCore
+import WoodshedTestSupport
 
 /// Plays `seconds` of the session's deck as a JACK thread would (256-frame cycles), as if the
 /// worker were always on time: each cycle waits (up to 2 s) for the changes asked of the worker
@@ -16,12 +17,11 @@ private func render(_ deck: MusicDeck, seconds: Double, rate: Int = 48_000, sett
     defer { c.deallocate(); l.deallocate(); r.deallocate() }
     var out: [Float] = []
     for _ in 0..<Int(seconds * Double(rate)) / n {
-        var waited = 0
         // (A change waits for room in the ring when it is full: then this cycle must play first.)
-        while waited < 4_000 && ((!settled() && deck.ring.nextWritable() != nil)
-                                 || (!deck.hasEnded() && Int64(deck.ring.published * deck.ring.blockFrames) < deck[.playhead] + Int64(n))) {
-            usleep(500)
-            waited += 1
+        // Up to 10 s of wall-clock time a block: a loaded machine may hold the worker back.
+        Poll.until(timeout: 10) {
+            !((!settled() && deck.ring.nextWritable() != nil)
+              || (!deck.hasEnded() && Int64(deck.ring.published * deck.ring.blockFrames) < deck[.playhead] + Int64(n)))
         }
         c.update(repeating: 0, count: n)
         deck.render(frames: n, click: c, left: l, right: r)

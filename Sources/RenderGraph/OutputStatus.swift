@@ -1,8 +1,7 @@
-import JackBackend
-
 /// What a live output says of itself for the screen, the plain lines and the practice log,
-/// whichever backend it is (JACK, ALSA): connected or not, where, the rate and period, the
-/// glitches, and JACK's transport and connections where it has them. A value; any thread.
+/// whichever backend it is (JACK's `status` is one; the ALSA output fills one in): connected
+/// or not, where, the rate and period, the glitches, and JACK's transport and connections where
+/// it has them. A value; any thread.
 public struct OutputStatus: Sendable, Equatable {
     public var connected = false
     /// The JACK server's name, or the ALSA device's.
@@ -22,12 +21,4 @@ public struct OutputStatus: Sendable, Equatable {
     public var connections: [String] = []
 
     public init() {}
-
-    /// JACK's status, field by field.
-    public init(_ jack: JackBackend.Status) {
-        connected = jack.connected; server = jack.server; clientName = jack.clientName
-        rate = jack.rate; bufferSize = jack.bufferSize; dspLoad = jack.dspLoad
-        xruns = jack.xruns; skippedCycles = jack.skippedCycles
-        rolling = jack.rolling; isTimebaseMaster = jack.isTimebaseMaster; connections = jack.connections
-    }
 }
