@@ -13,7 +13,7 @@ public final class AlsaLiveOutput: LiveOutput {
     private var notes: [String]
 
     /// `notes`: events shown before the backend's own (the auto choice's "no JACK server").
-    public init(options: AlsaBackend.Options, session: LiveSession, parts: OutputParts = OutputParts(),
+    public init(options: AlsaBackend.Options, session: LiveSession?, parts: OutputParts = OutputParts(),
                 fade: RunningFade? = nil, notes: [String] = []) {
         // ALSA has no input port: no capture in its graphs.
         var parts = parts

@@ -11,8 +11,9 @@ extension SessionController {
 }
 
 extension NoiseController {
-    /// Playing, titled by the noise ("Brown Noise"); with `--for`, its length, the time played
-    /// as the position, and the whole seconds left.
+    /// Playing, titled by the noise ("Brown Noise"); with `--for`, its length and the whole
+    /// seconds left; the line says both and the notch's state: "Brown Noise · playing · 14:59
+    /// left · notch on".
     public func describe(_ state: inout SessionState, now: Double) {
         let rate = Int64(max(timer.rate, 1))
         let micros = { (frames: Int64) in Int64(ExactMath.roundDiv(Int128(frames) * 1_000_000, Int128(rate))) }
@@ -20,6 +21,10 @@ extension NoiseController {
         state.title = title
         state.length = total.map(micros)
         if let total { state.secondsLeft = Int(((max(total - played, 0)) + rate - 1) / rate) }
+        var words = [title, "playing"]
+        if let left = state.secondsLeft { words.append("\(ClockText.minutes(left)) left") }
+        if let notchSwitch { words.append(notchSwitch.isOn ? "notch on" : "notch off") }
+        state.line = words.joined(separator: " · ")
     }
 }
 

@@ -21,7 +21,9 @@ public final class LiveEngine: SurfaceHost {
 
     public let loop: ControlLoop
     public let output: LiveOutput
-    public let session: LiveSession
+    /// The metronome's live session: the click's, and the player's (its count-ins, its click
+    /// and its MIDI map); nil in a mode that has no metronome (noise, the clock, the match).
+    public let session: LiveSession?
     /// Full screen on a terminal; plain lines otherwise.
     public let fullScreen: Bool
     /// `--for`, in seconds.
@@ -47,7 +49,7 @@ public final class LiveEngine: SurfaceHost {
     private weak var controller: SessionController?
 
     /// `fade`: shared with the JACK link and the deck maker (default: one on the loop's clock).
-    public init(loop: ControlLoop = ControlLoop(), output: LiveOutput, session: LiveSession, stopAfter: Double?,
+    public init(loop: ControlLoop = ControlLoop(), output: LiveOutput, session: LiveSession?, stopAfter: Double?,
                 fade: RunningFade? = nil, fullScreen: Bool = Terminal.stdoutIsTerminal, keys: KeyInput = KeyInput(),
                 write: ((String) -> Void)? = nil) {
         self.loop = loop
@@ -85,22 +87,18 @@ public final class LiveEngine: SurfaceHost {
         for surface in attached { surface.willPerform(action) }
         controller.perform(action)
         for surface in attached { surface.didPerform(action) }  // MPRIS: a jump's `Seeked`
-        if session.quitRequested { loop.quit() }
+        if session?.quitRequested == true { loop.quit() }
     }
 
     // SurfaceHost: what surfaces may ask of the run.
 
     public func state(now: Double) -> SessionState {
-        guard let controller else {
-            return SessionState(milliBPM: session.settings.milliBPM, beats: session.settings.beats,
-                                denominator: session.settings.denominator, running: false)
-        }
-        return SessionStates.state(of: self, controller: controller, now: now)
+        SessionStates.state(of: self, controller: controller, now: now)
     }
 
     public func refreshNow() { refreshRun?() }
 
-    public var lastMessage: String { session.message }
+    public var lastMessage: String { session?.message ?? "" }
 
     /// Runs `controller` until a quit key or signal, `--for`, or the end of its program.
     @discardableResult
@@ -174,8 +172,10 @@ public final class LiveEngine: SurfaceHost {
         guard loop.end == nil else { return }
         let now = loop.now
         for surface in attached { surface.collect(now: now) }
-        session.drainNotices(now: now)
-        for action in session.takeMIDIActions() { perform(action, from: .midi) }
+        if let session {
+            session.drainNotices(now: now)
+            for action in session.takeMIDIActions() { perform(action, from: .midi) }
+        }
         output.tick(now: now)
         controller.refresh(now: now)
         if !attached.isEmpty {

@@ -10,7 +10,8 @@ import WoodshedCore
 /// session. Control thread.
 public final class MetronomeController: SessionController {
     let engine: LiveEngine
-    var session: LiveSession { engine.session }
+    /// The live session of the metronome's click (its engine always has one).
+    let session: LiveSession
     var backend: LiveOutput { engine.output }
     /// Where settings are saved; nil when the last-session file was unusable (never saved over).
     let store: LastSessionStore?
@@ -39,11 +40,13 @@ public final class MetronomeController: SessionController {
 
     public init(engine: LiveEngine, store: LastSessionStore?, summary: String, note: String? = nil, setlist: String? = nil) {
         self.engine = engine
+        guard let session = engine.session else { preconditionFailure("the metronome runs on an engine with a live session") }
+        self.session = session
         practice = ClickPractice(setlist: setlist)
         self.store = store
         self.summary = summary
         self.note = note
-        startMilliBPM = engine.session.settings.milliBPM
+        startMilliBPM = session.settings.milliBPM
     }
 
     public func startLine() -> String? {

@@ -14,7 +14,8 @@ import WoodshedCore
 public final class PlayerController: SessionController {
     let engine: LiveEngine
     let player: PlayerSession
-    var session: LiveSession { engine.session }
+    /// The live session of the player's click (its engine always has one).
+    let session: LiveSession
     var backend: LiveOutput { engine.output }
     let file: PlayerFile
     let keepOpen: Bool
@@ -85,6 +86,8 @@ public final class PlayerController: SessionController {
 
     public init(engine: LiveEngine, player: PlayerSession, file: PlayerFile, keepOpen: Bool, shadow: ShadowMode? = nil) {
         self.engine = engine
+        guard let session = engine.session else { preconditionFailure("the player runs on an engine with a live session") }
+        self.session = session
         self.shadow = shadow
         self.player = player
         self.file = file

@@ -7,9 +7,15 @@ import WoodshedCore
 /// bar and beat; `--for`), to which the controller adds its own (`SessionController.describe`).
 /// Control thread.
 public enum SessionStates {
-    /// The state of `engine`'s session now, described by `controller`.
-    static func state(of engine: LiveEngine, controller: SessionController, now: Double) -> SessionState {
-        let session = engine.session
+    /// The state of `engine`'s session now, described by `controller` (nil: between runs). A
+    /// mode without a metronome has no tempo, meter, bar or beat (`metronomeType` "none").
+    static func state(of engine: LiveEngine, controller: SessionController?, now: Double) -> SessionState {
+        guard let session = engine.session else {
+            var state = SessionState(milliBPM: 0, beats: 0, denominator: 0, running: true, metronomeType: SessionState.noMetronome,
+                                     secondsLeft: engine.secondsLeft(now: now), line: "playing")
+            controller?.describe(&state, now: now)
+            return state
+        }
         let s = session.settings
         let shown = session.mapPlan != nil ? session.playing : nil
         let milliBPM = shown?.milliBPM ?? s.milliBPM
@@ -22,7 +28,7 @@ public enum SessionStates {
                                  metronomeType: type, secondsLeft: engine.secondsLeft(now: now))
         let position = started ? " · bar \(bar).\(beat)" : ""
         state.line = "\(Tempo.display(milliBPM)) BPM · \(beats)/\(denominator)\(position) · \(state.running ? "running" : "stopped")"
-        controller.describe(&state, now: now)
+        controller?.describe(&state, now: now)
         return state
     }
 

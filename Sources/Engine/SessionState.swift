@@ -19,6 +19,10 @@ public struct SessionState: Equatable, Sendable {
     /// klick's metronome type: `simple` (a click from settings), `map` (a tempo map), `jack`
     /// (following the transport).
     public var metronomeType: String
+    /// `metronomeType` of a mode without a metronome (noise, the clock, the tinnitus match):
+    /// no tempo, meter, bar or beat to show.
+    public static let noMetronome = "none"
+    public var hasMetronome: Bool { metronomeType != Self.noMetronome }
     /// The rehearsal player's section name, pass (`2/8`, `3` when endless), speed in percent
     /// and the sentence being shadowed; nil outside the player.
     public var section: String?

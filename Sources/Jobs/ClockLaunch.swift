@@ -1,6 +1,5 @@
 import Alarms
 import App
-import Control
 import Engine
 import Foundation
 import Glibc
@@ -72,13 +71,12 @@ public struct ClockLaunch {
             nonisolated(unsafe) let sound = noise
             parts.makeNoise = { rate in try t.generator(recipe: try sound.recipe(rate: rate), rate: rate, level: sound.level) }
         }
-        let session = LiveSession(settings: ClickSettings())
         let started = try LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
                                           jackOnly: output.connect.isEmpty ? [] : ["--connect"])
-            .start(jack: options, session: session, parts: parts)
+            .start(jack: options, session: nil, parts: parts)
         installQuitSignals()
         let keys = background ? KeyInput(fileDescriptor: open("/dev/null", O_RDONLY | O_CLOEXEC)) : KeyInput()
-        let engine = LiveEngine(output: started, session: session, stopAfter: nil,
+        let engine = LiveEngine(output: started, session: nil, stopAfter: nil,
                                 fullScreen: !background && Terminal.stdoutIsTerminal, keys: keys)
         if !engine.fullScreen { keeper.sayNotes { writeStderr($0 + "\n") } }
         keeper.keepAwake()

@@ -22,7 +22,7 @@ public struct LiveOutputStart {
 
     /// The started output for `session`, its graphs holding `parts` (and `fade`); `debug`
     /// takes diagnostics.
-    public func start(jack options: JackBackend.Options, session: LiveSession, parts: OutputParts = OutputParts(),
+    public func start(jack options: JackBackend.Options, session: LiveSession?, parts: OutputParts = OutputParts(),
                       fade: RunningFade? = nil, debug: (String) -> Void = { _ in }) throws -> LiveOutput {
         if backend == .alsa, let first = jackOnly.first {
             if first.hasPrefix("--input") || first == "--record" || first == "--coach" {
@@ -46,7 +46,7 @@ public struct LiveOutputStart {
             guard backend == .auto, case .noServer = e, jackOnly.isEmpty else {
                 throw ValidationErrorMessage(JackStartFailure.message(e))
             }
-            session.transport = nil
+            session?.transport = nil
             let fallback = "no JACK server '\(jack.status.server)' is running: playing through ALSA '\(alsaDevice)'"
             do {
                 return try startAlsa(session: session, parts: parts, fade: fade, notes: [fallback], debug: debug)
@@ -59,7 +59,7 @@ public struct LiveOutputStart {
 
     /// The ALSA output on `alsaDevice`, started (`notes`: its first events); `AlsaError` when
     /// the device cannot play.
-    private func startAlsa(session: LiveSession, parts: OutputParts, fade: RunningFade?, notes: [String],
+    private func startAlsa(session: LiveSession?, parts: OutputParts, fade: RunningFade?, notes: [String],
                            debug: (String) -> Void) throws -> LiveOutput {
         var options = AlsaBackend.Options()
         options.device = alsaDevice

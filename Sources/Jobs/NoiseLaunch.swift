@@ -1,6 +1,5 @@
 import Alarms
 import App
-import Control
 import Engine
 import JackBackend
 import MPRIS
@@ -73,12 +72,11 @@ public struct NoiseLaunch {
             nonisolated(unsafe) let k = keeper
             parts.makeBell = { rate in k.makeBell(rate: rate) }
         }
-        let session = LiveSession(settings: ClickSettings())
         let outputStart = LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
                                           jackOnly: output.connect.isEmpty ? [] : ["--connect"])
-        let started = try outputStart.start(jack: options, session: session, parts: parts)
+        let started = try outputStart.start(jack: options, session: nil, parts: parts)
         installQuitSignals()
-        let engine = LiveEngine(output: started, session: session, stopAfter: nil)
+        let engine = LiveEngine(output: started, session: nil, stopAfter: nil)
         if output.mpris { engine.surfaces.append(MPRISSurface(warn: writeStderr)) }
         remote.attach(to: engine)
         let controller = NoiseController(engine: engine, timer: timer, title: choice.sound.title, level: level)

@@ -2,8 +2,8 @@ import Engine
 
 /// `woodshed ctl`'s Unix socket as a surface: each connection is read when it is readable, its
 /// request handled (`ControlRequests`), the state sent back (after `settleSeconds` for an
-/// action, then a status refresh) and the connection closed; the socket is closed when the
-/// run ends. Control thread.
+/// action, then a status refresh; at once for the action that ended the run, `quit`) and the
+/// connection closed; the socket is closed when the run ends. Control thread.
 public final class ControlSocketSurface: Surface {
     /// How long after an action its state is read back: the player's worker takes a section
     /// change or a speed within a few cycles, and `ctl` prints the state it led to.
@@ -31,6 +31,9 @@ public final class ControlSocketSurface: Surface {
                     switch ControlRequests.handle(packet, target: target, now: loop.now) {
                     case .refused(let reply): connection.send([reply])
                     case .state: connection.send([target.remoteState(now: loop.now).message])
+                    case .performed where loop.end != nil:
+                        // `quit`: the state as the run ends, before the socket goes with it.
+                        connection.send([target.remoteState(now: loop.now).message])
                     case .performed:
                         host.refreshNow()
                         loop.after(Self.settleSeconds) { [unowned loop] in connection.send([target.remoteState(now: loop.now).message]) }

@@ -2,14 +2,15 @@ import Engine
 
 extension SessionState {
     /// The fields `/woodshed/state` sends and subscribers receive one by one, in this order
-    /// (name, value): tempo (f, BPM), meter (s), running (i), bar (i), beat (i), then the
+    /// (name, value): tempo (f, BPM), meter (s), running (i), bar (i), beat (i) — a mode
+    /// without a metronome (noise, the clock) sends running alone of these — then the
     /// player's section (s), pass (s), speed (f, percent), sentence (s), xruns (i),
     /// underrun_frames (h), then time_left (i, seconds), and line (s) last.
     public var fields: [(name: String, value: OSCArgument)] {
-        var f: [(String, OSCArgument)] = [
-            ("tempo", .float(Float(milliBPM) / 1000)), ("meter", .string("\(beats)/\(denominator)")),
-            ("running", .int32(running ? 1 : 0)), ("bar", .int32(Int32(clamping: bar))), ("beat", .int32(Int32(clamping: beat))),
-        ]
+        var f: [(String, OSCArgument)] = []
+        if hasMetronome { f += [("tempo", .float(Float(milliBPM) / 1000)), ("meter", .string("\(beats)/\(denominator)"))] }
+        f.append(("running", .int32(running ? 1 : 0)))
+        if hasMetronome { f += [("bar", .int32(Int32(clamping: bar))), ("beat", .int32(Int32(clamping: beat)))] }
         if let section { f.append(("section", .string(section))) }
         if let pass { f.append(("pass", .string(pass))) }
         if let speedPercent { f.append(("speed", .float(Float(speedPercent)))) }

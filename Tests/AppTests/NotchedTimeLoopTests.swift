@@ -15,7 +15,7 @@ struct NotchedTimeLoopTests {
         let output = NoiseCountingOutput()
         let clock = ManualClock(seconds: 1_000)
         let engine = LiveEngine(loop: ControlLoop(clock: clock, poller: ScriptedPoller(clock: clock)), output: output,
-                                session: LiveSession(settings: ClickSettings()), stopAfter: nil, fullScreen: false,
+                                session: nil, stopAfter: nil, fullScreen: false,
                                 keys: KeyInput(fileDescriptor: KeyPipe().readEnd), write: { _ in })
         let controller = NoiseController(engine: engine, timer: NoiseTimer(seconds: 900, fadeSeconds: 0), title: "Pink Noise", level: -18)
         controller.practiceLog = log

@@ -236,8 +236,10 @@ struct OSCLiveTests {
         #expect(one.stdout.hasPrefix("132 BPM"), "\(one.stdout) \(one.stderr)")
         #expect(!FileManager.default.fileExists(atPath: runtime.path + "/woodshed/\(b.processIdentifier).sock"))
 
-        // quit over ctl: the socket goes with the instance, and then no instance
-        _ = try E2E.run(E2E.woodshed, ["ctl", "quit"], environment: env)
+        // quit over ctl: it answers with the state as the run ends (status 0, not "the
+        // connection broke"); the socket goes with the instance, and then no instance
+        let quit = try E2E.run(E2E.woodshed, ["ctl", "quit"], environment: env)
+        #expect(quit.status == 0 && quit.stdout.hasPrefix("132 BPM · 4/4"), "\(quit)")
         a.waitUntilExit()
         let none = try E2E.run(E2E.woodshed, ["ctl", "status"], environment: env)
         #expect(none.status == 1)

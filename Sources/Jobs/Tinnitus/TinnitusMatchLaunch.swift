@@ -1,5 +1,4 @@
 import App
-import Control
 import Engine
 import Foundation
 import JackBackend
@@ -42,12 +41,11 @@ public struct TinnitusMatchLaunch {
         let tone = MatchTone(noiseBand: noiseBand)
         var parts = OutputParts()
         parts.tone = tone
-        let session = LiveSession(settings: ClickSettings())
         let outputStart = LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
                                           jackOnly: output.connect.isEmpty ? [] : ["--connect"])
-        let started = try outputStart.start(jack: options, session: session, parts: parts)
+        let started = try outputStart.start(jack: options, session: nil, parts: parts)
         installQuitSignals()
-        let engine = LiveEngine(output: started, session: session, stopAfter: nil)
+        let engine = LiveEngine(output: started, session: nil, stopAfter: nil)
         let controller = TinnitusMatchController(engine: engine, tone: tone, store: store,
                                                  seed: seed ?? UInt64(truncatingIfNeeded: Int64(Date().timeIntervalSince1970 * 1e6)))
         engine.run(controller)
