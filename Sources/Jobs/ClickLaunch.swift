@@ -103,22 +103,22 @@ public struct ClickLaunch {
         if coach != nil { try CoachStart.loadDetector() }
         let outputStart = LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
                                           jackOnly: jackOnlyOptions(jackMIDI: midiSetup.jackSources))
-        let started = try outputStart.start(jack: options, session: session, parts: parts, fade: fade, debug: debug)
-        installQuitSignals()
-        let engine = LiveEngine(output: started, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
-        if !midiSetup.alsaInputs.isEmpty { engine.surfaces.append(RtMidiSurface(midiSetup.alsaInputs, session: session)) }
-        if output.mpris { engine.surfaces.append(MPRISSurface(tempoStep: output.mprisStepMilliBPM, warn: writeStderr)) }
-        remote.attach(to: engine)
-        // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
-        let controller = MetronomeController(engine: engine, store: store, summary: summary, note: note ?? remote.osc?.startLine,
-                                             setlist: midi.setlist.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
-        controller.practiceLog = PracticeLog()
-        controller.setlistTitle = midiSetup.setlistTitle
-        if let coach {
-            controller.coach = try CoachStart.coach(coach, session: session, capture: capture, output: started,
-                                                    trainer: listening?.trainer, wake: engine.loop.wakePipe.writeDescriptor)
+        var surfaces: [Surface] = []
+        if !midiSetup.alsaInputs.isEmpty { surfaces.append(RtMidiSurface(midiSetup.alsaInputs, session: session)) }
+        if output.mpris { surfaces.append(MPRISSurface(tempoStep: output.mprisStepMilliBPM, warn: writeStderr)) }
+        try outputStart.launch(jack: options, session: session, parts: parts, fade: fade, stopAfter: output.duration.flatMap(DurationText.seconds),
+                               surfaces: surfaces, remote: remote, debug: debug) { engine in
+            // An unusable last-session file is replaced by the next save (LastSessionStore keeps it as .broken).
+            let controller = MetronomeController(engine: engine, store: store, summary: summary, note: note ?? remote.osc?.startLine,
+                                                 setlist: midi.setlist.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
+            controller.practiceLog = PracticeLog()
+            controller.setlistTitle = midiSetup.setlistTitle
+            if let coach {
+                controller.coach = try CoachStart.coach(coach, session: session, capture: capture, output: engine.output,
+                                                        trainer: listening?.trainer, wake: engine.loop.wakePipe.writeDescriptor)
+            }
+            return controller
         }
-        engine.run(controller)
         midiSetup.close()
     }
 

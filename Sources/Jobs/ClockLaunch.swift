@@ -71,20 +71,14 @@ public struct ClockLaunch {
             nonisolated(unsafe) let sound = noise
             parts.makeNoise = { rate in try t.generator(recipe: try sound.recipe(rate: rate), rate: rate, level: sound.level) }
         }
-        let started = try LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
-                                          jackOnly: output.connect.isEmpty ? [] : ["--connect"])
-            .start(jack: options, session: nil, parts: parts)
-        installQuitSignals()
         let keys = background ? KeyInput(fileDescriptor: open("/dev/null", O_RDONLY | O_CLOEXEC)) : KeyInput()
-        let engine = LiveEngine(output: started, session: nil, stopAfter: nil,
-                                fullScreen: !background && Terminal.stdoutIsTerminal, keys: keys)
-        if !engine.fullScreen { keeper.sayNotes { writeStderr($0 + "\n") } }
-        keeper.keepAwake()
-        remote.attach(to: engine)
-        let title = noise?.title ?? ""
-        let controller = ClockController(engine: engine, alarms: keeper,
-                                         twelveHours: !twentyFourHours && ClockFace.localeUses12Hours(),
-                                         noise: timer, soundTitle: title)
-        engine.run(controller)
+        try LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice, jackOnly: output.connect.isEmpty ? [] : ["--connect"])
+            .launch(jack: options, session: nil, parts: parts, keys: keys, fullScreen: !background && Terminal.stdoutIsTerminal) { engine in
+                if !engine.fullScreen { keeper.sayNotes { writeStderr($0 + "\n") } }
+                keeper.keepAwake()
+                remote.attach(to: engine)  // after the alarms' notes, as they were said before
+                return ClockController(engine: engine, alarms: keeper, twelveHours: !twentyFourHours && ClockFace.localeUses12Hours(),
+                                       noise: timer, soundTitle: noise?.title ?? "")
+            }
     }
 }

@@ -74,19 +74,17 @@ public struct NoiseLaunch {
         }
         let outputStart = LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
                                           jackOnly: output.connect.isEmpty ? [] : ["--connect"])
-        let started = try outputStart.start(jack: options, session: nil, parts: parts)
-        installQuitSignals()
-        let engine = LiveEngine(output: started, session: nil, stopAfter: nil)
-        if output.mpris { engine.surfaces.append(MPRISSurface(warn: writeStderr)) }
-        remote.attach(to: engine)
-        let controller = NoiseController(engine: engine, timer: timer, title: choice.sound.title, level: level)
-        controller.showsScope = scope || scopeSpectrum
-        controller.showsSpectrum = scopeSpectrum
-        controller.practiceLog = PracticeLog()
-        controller.alarms = keeper
-        if !engine.fullScreen { keeper?.sayNotes { writeStderr($0 + "\n") } }
-        keeper?.keepAwake()
-        if notch != nil { controller.notchSwitch = parts.notchSwitch }
-        engine.run(controller)
+        try outputStart.launch(jack: options, session: nil, parts: parts, surfaces: output.mpris ? [MPRISSurface(warn: writeStderr)] : [],
+                               remote: remote) { engine in
+            let controller = NoiseController(engine: engine, timer: timer, title: choice.sound.title, level: level)
+            controller.showsScope = scope || scopeSpectrum
+            controller.showsSpectrum = scopeSpectrum
+            controller.practiceLog = PracticeLog()
+            controller.alarms = keeper
+            if !engine.fullScreen { keeper?.sayNotes { writeStderr($0 + "\n") } }
+            keeper?.keepAwake()
+            if notch != nil { controller.notchSwitch = parts.notchSwitch }
+            return controller
+        }
     }
 }

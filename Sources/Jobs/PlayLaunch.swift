@@ -88,49 +88,51 @@ public struct PlayLaunch {
             parts.makeNoise = { rate in try then.generator(timer: t, rate: rate) }
             noiseTimer = timer
         }
-        let backend: LiveOutput
+        var surfaces: [Surface] = []
+        if output.mpris { surfaces.append(MPRISSurface(warn: writeStderr)) }
+        if !midiSetup.alsaInputs.isEmpty { surfaces.append(RtMidiSurface(midiSetup.alsaInputs, session: session)) }
+        var recorder: TakeRecording?
         do {
-            backend = try output.outputStart(midiSources: midiSetup.jackSources)
-                .start(jack: options, session: session, parts: parts, fade: fade, debug: debug)
+            try output.outputStart(midiSources: midiSetup.jackSources)
+                .launch(jack: options, session: session, parts: parts, fade: fade, stopAfter: output.duration.flatMap(DurationText.seconds),
+                        surfaces: surfaces, remote: remote, debug: debug) { engine in
+                    // The output runs and the worker has primed the ring: an MP3's frame index may be built now.
+                    setup.allowIndexing()
+                    let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice,
+                                          sources: setup.files)
+                    let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
+                    controller.playlist = playlist
+                    // `play` logs its sections as shadowing does its sentences; a playlist its tracks listened to.
+                    if shadow == nil && !playlist { controller.playLog = PracticeLog() }
+                    if playlist {
+                        controller.listenLog = PracticeLog()
+                        controller.listening = TrackListening(playlist: setup.playlistName, paths: setup.trackPaths)
+                    }
+                    controller.showsScope = output.scope || output.scopeSpectrum
+                    controller.showsSpectrum = output.scopeSpectrum
+                    if output.notch != nil { controller.notchSwitch = parts.notchSwitch }
+                    controller.filters = parts.filters
+                    if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, thenNoise.title) }
+                    recorder = try output.listen.record ? capture.map { c in
+                        try TakeRecorderStart.recording(capture: c, audio: setup.info, turns: player.turns, keep: output.listen.keep,
+                                                        rate: engine.output.status.rate, unit: shadow != nil ? "sentence" : "section")
+                    } : nil
+                    if player.compare, let recorder {
+                        let tape = player.tape
+                        recorder.recorder.listener = { turn, frames, count in
+                            if let frames { tape.append(turn: turn, frames, count: count) } else { tape.end(turn: turn) }
+                        }
+                    }
+                    controller.recording = recorder
+                    recorder?.recorder.start()
+                    return controller
+                }
         } catch {
+            // The output is closed (or never opened): nothing reads the deck or the capture now.
             player.close()
             capture?.deallocate()
             throw error
         }
-        // The output runs and the worker has primed the ring: an MP3's frame index may be built now.
-        setup.allowIndexing()
-        installQuitSignals()
-        let engine = LiveEngine(output: backend, session: session, stopAfter: output.duration.flatMap(DurationText.seconds), fade: fade)
-        if output.mpris { engine.surfaces.append(MPRISSurface(warn: writeStderr)) }
-        if !midiSetup.alsaInputs.isEmpty { engine.surfaces.append(RtMidiSurface(midiSetup.alsaInputs, session: session)) }
-        remote.attach(to: engine)
-        let file = PlayerFile(summary: setup.summary, fileLine: setup.fileLine, info: setup.info, practice: setup.practice, sources: setup.files)
-        let controller = PlayerController(engine: engine, player: player, file: file, keepOpen: output.keepOpen, shadow: shadow)
-        controller.playlist = playlist
-        // `play` logs its sections as shadowing does its sentences; a playlist its tracks listened to.
-        if shadow == nil && !playlist { controller.playLog = PracticeLog() }
-        if playlist {
-            controller.listenLog = PracticeLog()
-            controller.listening = TrackListening(playlist: setup.playlistName, paths: setup.trackPaths)
-        }
-        controller.showsScope = output.scope || output.scopeSpectrum
-        controller.showsSpectrum = output.scopeSpectrum
-        if output.notch != nil { controller.notchSwitch = parts.notchSwitch }
-        controller.filters = parts.filters
-        if let noiseTimer, let thenNoise { controller.thenNoise = (noiseTimer, thenNoise.title) }
-        let recorder = try output.listen.record ? capture.map { c in
-            try TakeRecorderStart.recording(capture: c, audio: setup.info, turns: player.turns, keep: output.listen.keep,
-                                            rate: backend.status.rate, unit: shadow != nil ? "sentence" : "section")
-        } : nil
-        if player.compare, let recorder {
-            let tape = player.tape
-            recorder.recorder.listener = { turn, frames, count in
-                if let frames { tape.append(turn: turn, frames, count: count) } else { tape.end(turn: turn) }
-            }
-        }
-        controller.recording = recorder
-        recorder?.recorder.start()
-        engine.run(controller)
         recorder?.recorder.stop()
         capture?.deallocate()
         midiSetup.close()

@@ -43,12 +43,14 @@ public struct TinnitusMatchLaunch {
         parts.tone = tone
         let outputStart = LiveOutputStart(backend: output.backendChoice, alsaDevice: output.alsaDevice,
                                           jackOnly: output.connect.isEmpty ? [] : ["--connect"])
-        let started = try outputStart.start(jack: options, session: nil, parts: parts)
-        installQuitSignals()
-        let engine = LiveEngine(output: started, session: nil, stopAfter: nil)
-        let controller = TinnitusMatchController(engine: engine, tone: tone, store: store,
-                                                 seed: seed ?? UInt64(truncatingIfNeeded: Int64(Date().timeIntervalSince1970 * 1e6)))
-        engine.run(controller)
+        var match: TinnitusMatchController?
+        try outputStart.launch(jack: options, session: nil, parts: parts) { engine in
+            let controller = TinnitusMatchController(engine: engine, tone: tone, store: store,
+                                                     seed: seed ?? UInt64(truncatingIfNeeded: Int64(Date().timeIntervalSince1970 * 1e6)))
+            match = controller
+            return controller
+        }
+        guard let controller = match else { return }
         if let error = controller.saveError { throw ValidationErrorMessage(error.description) }
     }
 }
