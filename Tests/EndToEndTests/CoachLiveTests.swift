@@ -71,8 +71,11 @@ struct CoachLiveTests {
         let first = Int(recording.firstServerFrame)
         let clicks = onsets(try recording.samples(channel: 0), threshold: 0.001).filter(recording.isAudible(at:)).map { $0 + first }
         let anchorClick = try #require(clicks.first { abs($0 - anchor) <= 512 }, "anchor \(anchor), clicks \(clicks.prefix(8))")
+        // Or the first buffer it read began after the onset (its port connected then, or a loaded
+        // machine skipped its cycle): its anchor is that buffer's first frame, a cycle start at
+        // most a period after the click.
         let late = anchor - anchorClick
-        #expect(late == 0 || late == 256, "anchor \(anchor), click \(anchorClick)")
+        #expect(late == 0 || (anchor % 256 == 0 && late > 0 && late <= 256), "anchor \(anchor), click \(anchorClick)")
         // Hit h's click is at server frame anchorClick + grid; woodshed's timeline frame g is server
         // frame g + offset, the offset a whole number of eighths from the anchor's click.
         let (hits, lines, summary) = try Self.coached(log)

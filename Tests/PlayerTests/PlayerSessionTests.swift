@@ -28,6 +28,10 @@ private func render(_ deck: MusicDeck, seconds: Double, rate: Int = 48_000, sett
         out += UnsafeBufferPointer(start: l, count: n)
         usleep(1_000)
     }
+    // The view tells what plays at the play head only once a block is written there (between
+    // the worker's snapshots it holds the last view): on a loaded machine the worker may be just
+    // behind the last block rendered, so wait until it is ahead again.
+    Poll.until(timeout: 10) { deck.hasEnded() || Int64(deck.ring.published * deck.ring.blockFrames) > deck[.playhead] }
     return out
 }
 
