@@ -41,8 +41,7 @@ public final class ClockController: SessionController {
         switch action {
         case .quit: engine.loop.quit()
         case .stop, .toggleRunning: alarms.stop()
-        case .snooze: alarms.snooze()
-        default: alarms.snooze()  // a pedal: whatever it is mapped to, it snoozes
+        default: alarms.snooze()  // s (.snooze), or a pedal whatever it is mapped to
         }
     }
 

@@ -11,6 +11,8 @@ public final class ControlSocketSurface: Surface {
 
     public let socket: ControlSocket
     private var target: HostTarget?
+    private var input: ControlLoop.InputID?
+    private weak var loop: ControlLoop?
 
     public init(_ socket: ControlSocket) { self.socket = socket }
 
@@ -18,7 +20,8 @@ public final class ControlSocketSurface: Surface {
         let target = HostTarget(host)
         self.target = target
         let loop = host.loop
-        loop.watch(socket.descriptor) { [unowned self, unowned loop, unowned host] in
+        self.loop = loop
+        input = loop.watch(socket.descriptor) { [unowned self, unowned loop, unowned host] in
             while let connection = socket.accept() {
                 var input: ControlLoop.InputID?
                 input = loop.watch(connection.descriptor) { [unowned loop] in
@@ -44,6 +47,8 @@ public final class ControlSocketSurface: Surface {
     }
 
     public func detach() {
+        if let input { loop?.unwatch(input) }
+        input = nil
         socket.close()
         target = nil
     }
